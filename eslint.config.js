@@ -1,0 +1,62 @@
+// ESLint flat config: typescript-eslint with type information, plus rules that keep the
+// architecture honest (the core never imports electron; the renderer never imports Node).
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+
+const nodeBuiltins = [
+  'fs', 'node:fs', 'fs/promises', 'node:fs/promises', 'path', 'node:path', 'child_process',
+  'node:child_process', 'crypto', 'node:crypto', 'os', 'node:os', 'net', 'node:net', 'http', 'node:http',
+];
+
+export default tseslint.config(
+  { ignores: ['dist/**', 'release/**', 'node_modules/**', 'test-results/**', 'coverage/**', '.cache/**'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommendedTypeChecked,
+  {
+    languageOptions: {
+      parserOptions: {
+        projectService: {
+          allowDefaultProject: ['eslint.config.js', 'bin/*.js', 'scripts/*.mjs'],
+        },
+        tsconfigRootDir: import.meta.dirname,
+      },
+      globals: { ...globals.node },
+    },
+    rules: {
+      '@typescript-eslint/no-explicit-any': 'error',
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/consistent-type-imports': 'error',
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      // An async function without await is how a synchronous step satisfies an async interface.
+      '@typescript-eslint/require-await': 'off',
+      eqeqeq: ['error', 'always'],
+      'no-console': 'off',
+    },
+  },
+  {
+    // The core must run without an Electron binary: only the shell may import electron.
+    files: ['main/**/*.ts', 'native/**/*.ts'],
+    ignores: ['main/electron/**'],
+    rules: {
+      'no-restricted-imports': ['error', { paths: [{ name: 'electron', message: 'Only main/electron/ may import electron.' }] }],
+    },
+  },
+  {
+    files: ['renderer/**/*.{ts,tsx}'],
+    languageOptions: { globals: { ...globals.browser } },
+    plugins: { 'react-hooks': reactHooks },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      'no-restricted-imports': ['error', {
+        paths: [{ name: 'electron', message: 'The renderer reaches the terminal only through the contract.' },
+          ...nodeBuiltins.map((name) => ({ name, message: 'The renderer is sandboxed: no Node modules.' }))],
+      }],
+    },
+  },
+  {
+    files: ['**/*.js', '**/*.mjs'],
+    ...tseslint.configs.disableTypeChecked,
+  },
+);

@@ -1,0 +1,49 @@
+#!/usr/bin/env node
+// Builds everything the app runs from: main-process bundles with esbuild (dependencies stay in
+// node_modules: native modules cannot be bundled), the sandboxed preload as one CommonJS file,
+// and the renderer with Vite.
+import { build as esbuild } from 'esbuild';
+import { build as viteBuild } from 'vite';
+import { readFileSync, rmSync } from 'node:fs';
+
+const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8'));
+const quiet = process.argv.includes('--quiet');
+const started = Date.now();
+
+rmSync(new URL('../dist', import.meta.url), { recursive: true, force: true });
+
+const common = {
+  bundle: true,
+  platform: 'node',
+  target: 'node20',
+  sourcemap: 'linked',
+  logLevel: 'warning',
+  define: { __APP_VERSION__: JSON.stringify(pkg.version) },
+};
+
+await Promise.all([
+  esbuild({
+    ...common,
+    format: 'esm',
+    packages: 'external',
+    entryPoints: {
+      headless: 'main/headless/main.ts',
+      posctl: 'main/cli/main.ts',
+      'electron/main': 'main/electron/main.ts',
+    },
+    outdir: 'dist',
+    outExtension: { '.js': '.js' },
+  }),
+  // A sandboxed preload may only require('electron'): everything else is bundled in.
+  esbuild({
+    ...common,
+    format: 'cjs',
+    external: ['electron'],
+    entryPoints: { 'preload/electron-preload': 'preload/electron-preload.ts' },
+    outdir: 'dist',
+    outExtension: { '.js': '.cjs' },
+  }),
+  viteBuild({ configFile: new URL('../vite.renderer.config.ts', import.meta.url).pathname }),
+]);
+
+if (!quiet) console.log(`built dist/ in ${((Date.now() - started) / 1000).toFixed(1)} s`);
