@@ -1,0 +1,47 @@
+import { z } from 'zod';
+
+/**
+ * Every failed call answers one of these codes. The renderer branches on `code`, never on
+ * `message` (which is for people and may be reworded).
+ */
+export const ErrorCode = z.enum([
+  'BAD_INPUT', // the input failed the method's schema
+  'UNKNOWN_METHOD', // no such method in the contract
+  'UNAUTHORIZED', // transport credential missing or wrong
+  'FORBIDDEN', // caller may not do this (e.g. manager PIN required)
+  'NOT_FOUND',
+  'CONFLICT',
+  'UNAVAILABLE', // a service the call needs is down (device unplugged, database locked)
+  'TIMEOUT',
+  'INTERNAL', // a bug; details are in the terminal's log, not in the reply
+]);
+export type ErrorCode = z.infer<typeof ErrorCode>;
+
+export const ErrorIssue = z.object({ path: z.string(), message: z.string() });
+export type ErrorIssue = z.infer<typeof ErrorIssue>;
+
+export const PosErrorShape = z.object({
+  code: ErrorCode,
+  message: z.string(),
+  issues: z.array(ErrorIssue).optional(),
+});
+export type PosErrorShape = z.infer<typeof PosErrorShape>;
+
+/** The envelope every call resolves to, on both transports. Calls never reject with raw errors. */
+export const Reply = z.discriminatedUnion('ok', [
+  z.object({ ok: z.literal(true), value: z.unknown() }),
+  z.object({ ok: z.literal(false), error: PosErrorShape }),
+]);
+export type Reply = z.infer<typeof Reply>;
+
+/** Thrown by the typed client when a call answers an error envelope. */
+export class PosCallError extends Error {
+  readonly code: ErrorCode;
+  readonly issues: ErrorIssue[] | undefined;
+  constructor(shape: PosErrorShape) {
+    super(shape.message);
+    this.name = 'PosCallError';
+    this.code = shape.code;
+    this.issues = shape.issues;
+  }
+}

@@ -1,0 +1,35 @@
+import type { z } from 'zod';
+import { appEvents, appMethods } from './app';
+
+/**
+ * The one contract between the renderer and the terminal core. Each method has a zod schema for
+ * its input and its output; each event a schema for its payload. Main validates every input and
+ * every output against it; the renderer imports its types. A feature adds one entry per call.
+ */
+export const methods = {
+  ...appMethods,
+} as const;
+
+export const events = {
+  ...appEvents,
+} as const;
+
+export type Methods = typeof methods;
+export type MethodName = keyof Methods;
+export type MethodInput<M extends MethodName> = z.input<Methods[M]['input']>;
+export type MethodOutput<M extends MethodName> = z.output<Methods[M]['output']>;
+
+export type Events = typeof events;
+export type EventName = keyof Events;
+export type EventPayload<E extends EventName> = z.output<Events[E]>;
+
+export function isMethodName(name: unknown): name is MethodName {
+  return typeof name === 'string' && Object.hasOwn(methods, name);
+}
+
+export function isEventName(name: unknown): name is EventName {
+  return typeof name === 'string' && Object.hasOwn(events, name);
+}
+
+export * from './app';
+export * from './errors';
