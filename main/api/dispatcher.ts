@@ -1,0 +1,57 @@
+import type { Logger } from 'pino';
+import type { z } from 'zod';
+import {
+  isMethodName,
+  methods,
+  type ErrorIssue,
+  type MethodName,
+  type MethodOutput,
+  type Reply,
+} from '../../preload/contract';
+import { PosError } from './errors';
+
+/** Who is calling: the transport that carried the call. */
+export interface CallContext {
+  transport: 'ipc' | 'ws' | 'cli' | 'test';
+}
+
+type Input<M extends MethodName> = z.output<(typeof methods)[M]['input']>;
+
+export type Handlers = {
+  [M in MethodName]: (input: Input<M>, ctx: CallContext) => MethodOutput<M> | Promise<MethodOutput<M>>;
+};
+
+export type Dispatch = (method: unknown, input: unknown, ctx: CallContext) => Promise<Reply>;
+
+export function zodIssues(error: z.ZodError): ErrorIssue[] {
+  return error.issues.map((i) => ({ path: i.path.map(String).join('.') || '(input)', message: i.message }));
+}
+
+/**
+ * The one entry point both transports call. It validates the input against the contract, runs
+ * the handler, validates the output, and always answers an envelope: a bad call gets a typed
+ * error, a bug gets INTERNAL (details logged, redacted), and nothing crashes the core.
+ */
+export function createDispatcher(handlers: Handlers, log: Logger): Dispatch {
+  return async (method, input, ctx) => {
+    if (!isMethodName(method)) {
+      return { ok: false, error: { code: 'UNKNOWN_METHOD', message: `no method named ${JSON.stringify(String(method)).slice(0, 80)}` } };
+    }
+    const entry = methods[method];
+    const parsed = entry.input.safeParse(input);
+    if (!parsed.success) {
+      return { ok: false, error: { code: 'BAD_INPUT', message: `invalid input for ${method}`, issues: zodIssues(parsed.error) } };
+    }
+    try {
+      const handler = handlers[method] as (i: unknown, c: CallContext) => unknown;
+      const output = entry.output.parse(await handler(parsed.data, ctx));
+      return { ok: true, value: output };
+    } catch (e) {
+      if (e instanceof PosError) {
+        return { ok: false, error: { code: e.code, message: e.message, ...(e.issues ? { issues: e.issues } : {}) } };
+      }
+      log.error({ err: e, method, transport: ctx.transport }, 'call failed');
+      return { ok: false, error: { code: 'INTERNAL', message: `${method} failed; the terminal log has the details` } };
+    }
+  };
+}

@@ -1,0 +1,77 @@
+import { z } from 'zod';
+
+/**
+ * One entry of the settings schema. Keys are dotted (`gateway.url`) and the same everywhere:
+ * `posctl config`, the provisioning file and the contract.
+ */
+export interface SettingDef<T> {
+  readonly schema: z.ZodType<T>;
+  readonly default: T;
+  /** Write-only: sealed at rest, never printed, never sent to the renderer. */
+  readonly secret: boolean;
+  /** Who may change it from the register screen; the command line is the technician's. */
+  readonly access: 'technician' | 'manager';
+  readonly description: string;
+  /** Turns the text typed on a command line into the value the schema checks. */
+  fromText(text: string): unknown;
+}
+
+interface Common {
+  description: string;
+  access?: 'technician' | 'manager';
+}
+
+export function textSetting(
+  options: Common & { default?: string; secret?: boolean; schema?: z.ZodType<string> },
+): SettingDef<string> {
+  return {
+    schema: options.schema ?? z.string().max(1000),
+    default: options.default ?? '',
+    secret: options.secret ?? false,
+    access: options.access ?? 'technician',
+    description: options.description,
+    fromText: (t) => t,
+  };
+}
+
+/** An http(s) URL, or empty for "not configured". */
+export function urlSetting(options: Common & { default?: string }): SettingDef<string> {
+  const url = z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' });
+  return textSetting({ ...options, schema: z.union([z.literal(''), url]) });
+}
+
+export function intSetting(options: Common & { default: number; min: number; max: number }): SettingDef<number> {
+  return {
+    schema: z.number().int().min(options.min).max(options.max),
+    default: options.default,
+    secret: false,
+    access: options.access ?? 'technician',
+    description: options.description,
+    fromText: (t) => (/^-?\d+$/.test(t.trim()) ? Number(t.trim()) : t),
+  };
+}
+
+export function boolSetting(options: Common & { default: boolean }): SettingDef<boolean> {
+  return {
+    schema: z.boolean(),
+    default: options.default,
+    secret: false,
+    access: options.access ?? 'technician',
+    description: options.description,
+    fromText: (t) => ({ true: true, false: false, yes: true, no: false, on: true, off: false })[t.trim().toLowerCase()] ?? t,
+  };
+}
+
+export function enumSetting<const T extends readonly [string, ...string[]]>(
+  values: T,
+  options: Common & { default: T[number] },
+): SettingDef<T[number]> {
+  return {
+    schema: z.enum(values),
+    default: options.default,
+    secret: false,
+    access: options.access ?? 'technician',
+    description: options.description,
+    fromText: (t) => t.trim(),
+  };
+}

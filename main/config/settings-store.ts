@@ -1,0 +1,179 @@
+import type { Logger } from 'pino';
+import type { Db } from '../store/database';
+import type { Sealer } from '../store/terminal-key';
+import { isSettingKey, settingDef, settingDefs, type SettingKey, type SettingValue } from './settings';
+
+export class SettingError extends Error {
+  override name = 'SettingError';
+  constructor(
+    message: string,
+    readonly key?: string,
+  ) {
+    super(message);
+  }
+}
+
+export interface SettingInfo {
+  key: SettingKey;
+  description: string;
+  secret: boolean;
+  access: 'technician' | 'manager';
+  /** True when a value is stored (otherwise the default applies). */
+  set: boolean;
+  /** Absent for secrets. */
+  value?: unknown;
+  default?: unknown;
+}
+
+interface Row {
+  key: string;
+  value_json: string | null;
+  sealed: Buffer | null;
+}
+
+const sealContext = (key: string): string => `setting:${key}`;
+
+/**
+ * Settings of one terminal, stored in `terminal.sqlite`: only keys that differ from their default
+ * are stored; secrets are sealed with the terminal key and can be written and tested for
+ * presence, but only read back in-process by the services that need them.
+ */
+export class SettingsStore {
+  private values = new Map<string, unknown>();
+  private sealedKeys = new Map<string, string>();
+  private readonly selectAll;
+  private readonly upsert;
+  private readonly remove;
+  private readonly listeners = new Set<() => void>();
+
+  constructor(
+    private readonly db: Db,
+    private readonly sealer: Sealer,
+    private readonly log: Logger,
+    private readonly now: () => Date,
+  ) {
+    this.selectAll = db.prepare<[], Row>('SELECT key, value_json, sealed FROM settings');
+    this.upsert = db.prepare(
+      `INSERT INTO settings (key, value_json, sealed, updated_at) VALUES (@key, @json, @sealed, @at)
+       ON CONFLICT(key) DO UPDATE SET value_json = excluded.value_json, sealed = excluded.sealed, updated_at = excluded.updated_at`,
+    );
+    this.remove = db.prepare('DELETE FROM settings WHERE key = ?');
+    this.reload();
+  }
+
+  /** Called after any change, whether made here or found by reload(). */
+  onChange(listener: () => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  /** Re-reads the table (another process, e.g. posctl, may have written it). Returns whether anything changed. */
+  reload(): boolean {
+    const before = this.fingerprint();
+    const values = new Map<string, unknown>();
+    const sealed = new Map<string, string>();
+    for (const row of this.selectAll.all()) {
+      if (!isSettingKey(row.key)) {
+        this.log.warn({ key: row.key }, 'ignoring a stored setting this version does not know');
+        continue;
+      }
+      if (row.sealed) {
+        // Each sealing uses a fresh ephemeral key, so a rewritten secret has a new prefix.
+        sealed.set(row.key, row.sealed.subarray(0, 24).toString('base64'));
+        continue;
+      }
+      const def = settingDef(row.key);
+      const parsed = def.schema.safeParse(row.value_json === null ? undefined : JSON.parse(row.value_json));
+      if (parsed.success) values.set(row.key, parsed.data);
+      else this.log.warn({ key: row.key }, 'stored setting fails its schema; using the default');
+    }
+    this.values = values;
+    this.sealedKeys = sealed;
+    const changed = before !== this.fingerprint();
+    if (changed) for (const listener of [...this.listeners]) listener();
+    return changed;
+  }
+
+  private fingerprint(): string {
+    return JSON.stringify([[...this.values.entries()].sort(), [...this.sealedKeys.entries()].sort()]);
+  }
+
+  get<K extends SettingKey>(key: K): SettingValue<K> {
+    const def = settingDef(key);
+    if (def.secret) throw new SettingError(`${key} is write-only`, key);
+    return (this.values.has(key) ? this.values.get(key) : def.default) as SettingValue<K>;
+  }
+
+  /** Whether a value is stored for the key (for secrets: whether one was ever written). */
+  isSet(key: SettingKey): boolean {
+    return this.values.has(key) || this.sealedKeys.has(key);
+  }
+
+  /** In-process only: the gateway client needs its password. Never expose this through the contract. */
+  readSecret(key: SettingKey): string | undefined {
+    if (!settingDef(key).secret) throw new SettingError(`${key} is not a secret`, key);
+    const row = this.db.prepare<[string], Row>('SELECT key, value_json, sealed FROM settings WHERE key = ?').get(key);
+    if (!row?.sealed) return undefined;
+    return this.sealer.unseal(row.sealed, sealContext(key)).toString('utf8');
+  }
+
+  /** Validates every value first, then writes them all in one transaction. */
+  setMany(entries: ReadonlyArray<readonly [string, unknown]>): void {
+    const prepared = entries.map(([key, value]) => this.prepare(key, value));
+    const at = this.now().toISOString();
+    this.db.transaction(() => {
+      for (const p of prepared) this.upsert.run({ ...p, at });
+    })();
+    this.reload();
+    for (const p of prepared) this.log.info({ setting: p.key }, 'setting changed');
+  }
+
+  set(key: string, value: unknown): void {
+    this.setMany([[key, value]]);
+  }
+
+  /** Parses command-line text for the key's type, then sets it. */
+  setFromText(key: string, text: string): void {
+    this.set(key, settingDef(this.knownKey(key)).fromText(text));
+  }
+
+  unset(key: string): void {
+    this.remove.run(this.knownKey(key));
+    this.reload();
+    this.log.info({ setting: key }, 'setting reset to default');
+  }
+
+  describe(key?: string): SettingInfo[] {
+    const keys = key === undefined ? (Object.keys(settingDefs) as SettingKey[]) : [this.knownKey(key)];
+    return keys.map((k) => {
+      const def = settingDef(k);
+      const info: SettingInfo = { key: k, description: def.description, secret: def.secret, access: def.access, set: this.isSet(k) };
+      if (!def.secret) {
+        info.value = this.get(k);
+        info.default = def.default;
+      }
+      return info;
+    });
+  }
+
+  private knownKey(key: string): SettingKey {
+    if (!isSettingKey(key)) throw new SettingError(`unknown setting "${key}" (see: posctl config get)`, key);
+    return key;
+  }
+
+  private prepare(key: string, value: unknown): { key: SettingKey; json: string | null; sealed: Buffer | null } {
+    const k = this.knownKey(key);
+    const def = settingDef(k);
+    const parsed = def.schema.safeParse(value);
+    if (!parsed.success) {
+      // The message names the rule, never the rejected value (it may be a password).
+      const why = parsed.error.issues.map((i) => i.message).join('; ');
+      throw new SettingError(`invalid value for ${k}: ${why}`, k);
+    }
+    if (def.secret) {
+      if (typeof parsed.data !== 'string' || parsed.data === '') throw new SettingError(`${k} cannot be empty; use unset to remove it`, k);
+      return { key: k, json: null, sealed: this.sealer.seal(parsed.data, sealContext(k)) };
+    }
+    return { key: k, json: JSON.stringify(parsed.data), sealed: null };
+  }
+}

@@ -1,0 +1,21 @@
+import type { SettingDef } from '../setting';
+import { gatewaySettings } from './gateway';
+import { terminalSettings } from './terminal';
+
+/** Every setting of the terminal, by dotted key. Domains add their own file here. */
+export const settingDefs = {
+  ...terminalSettings,
+  ...gatewaySettings,
+} as const;
+
+export type SettingDefs = typeof settingDefs;
+export type SettingKey = keyof SettingDefs;
+export type SettingValue<K extends SettingKey> = SettingDefs[K] extends SettingDef<infer T> ? T : never;
+
+export function isSettingKey(key: string): key is SettingKey {
+  return Object.hasOwn(settingDefs, key);
+}
+
+export function settingDef(key: SettingKey): SettingDef<unknown> {
+  return settingDefs[key];
+}

@@ -1,0 +1,20 @@
+import { enumSetting, intSetting, textSetting } from '../setting';
+import { z } from 'zod';
+
+export const terminalSettings = {
+  'terminal.name': textSetting({
+    default: 'Lane 1',
+    schema: z.string().trim().min(1).max(40),
+    description: 'Name of this lane, shown in the status bar and on receipts.',
+  }),
+  'headless.port': intSetting({
+    default: 4780,
+    min: 0,
+    max: 65535,
+    description: 'Loopback port of the headless start (0 picks a free port). --port overrides it.',
+  }),
+  'log.level': enumSetting(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
+    default: 'info',
+    description: 'Detail of the log under <data dir>/logs. Card data is redacted at every level.',
+  }),
+} as const;

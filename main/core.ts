@@ -1,0 +1,140 @@
+import { join } from 'node:path';
+import type { DestinationStream, LevelWithSilent, Logger } from 'pino';
+import type { Mode } from '../preload/contract';
+import { createDispatcher, type Dispatch, type Handlers } from './api/dispatcher';
+import { deriveMode } from './config/mode';
+import { applyProvisioningFromDataDir } from './config/provisioning';
+import { SettingsStore } from './config/settings-store';
+import { EventBus } from './events/bus';
+import { createLogger } from './log/logger';
+import type { Platform } from './platform/platform';
+import { appHandlers } from './status/handlers';
+import { StatusService } from './status/status-service';
+import { openDatabase, type Db } from './store/database';
+import { openJournal, type JournalStore } from './store/journal';
+import { terminalMigrations } from './store/terminal-db';
+import { openTerminalKey, type Sealer } from './store/terminal-key';
+
+export interface CoreConfig {
+  /** A log file path (default `<data dir>/logs/pos.log`) or a stream. */
+  logDestination?: string | DestinationStream;
+  /** Overrides the `log.level` setting (posctl keeps the log quiet unless asked). */
+  logLevel?: LevelWithSilent;
+  /** How often to look for changes another process (posctl) made to this terminal's data. 0: never. */
+  watchIntervalMs?: number;
+  /** Apply `<data dir>/provision.json` when the core starts. */
+  applyProvisioning?: boolean;
+}
+
+export interface Core {
+  readonly platform: Platform;
+  readonly log: Logger;
+  readonly settings: SettingsStore;
+  readonly sealer: Sealer;
+  readonly bus: EventBus;
+  readonly status: StatusService;
+  readonly dispatch: Dispatch;
+  readonly db: Db;
+  mode(): Mode;
+  /** The journal of the current mode: training and live payments live in separate files. */
+  journal(): JournalStore;
+  /** Recompute the status after an in-process change; emits `status.changed` if it differs. */
+  refresh(): void;
+  /** Starts background work (watchers, simulators, devices). posctl commands that only read skip it. */
+  start(): Promise<void>;
+  close(): Promise<void>;
+}
+
+/**
+ * Builds every service of the terminal. No Electron here: the same core runs in the Electron app,
+ * in the headless start, under posctl and in tests; `platform` carries what differs by host.
+ */
+export async function createCore(config: CoreConfig, platform: Platform): Promise<Core> {
+  const log = createLogger({
+    level: config.logLevel ?? 'info',
+    destination: config.logDestination ?? join(platform.dataDir, 'logs', 'pos.log'),
+  });
+  const dbOptions = platform.sqliteNativeBinding ? { nativeBinding: platform.sqliteNativeBinding } : {};
+  const db = openDatabase(join(platform.dataDir, 'terminal.sqlite'), terminalMigrations, dbOptions);
+  const sealer = openTerminalKey(platform.dataDir, platform.keyProtector);
+  const settings = new SettingsStore(db, sealer, log, () => platform.now());
+  if (config.applyProvisioning) {
+    const applied = applyProvisioningFromDataDir(platform.dataDir, settings);
+    if (applied) log.info({ settings: applied }, 'provisioning file applied');
+  }
+  if (!config.logLevel) log.level = settings.get('log.level');
+
+  const journals = new Map<Mode, JournalStore>();
+  const mode = (): Mode => deriveMode(settings);
+  const journal = (): JournalStore => {
+    const m = mode();
+    let store = journals.get(m);
+    if (!store) journals.set(m, (store = openJournal(platform.dataDir, m, dbOptions)));
+    return store;
+  };
+
+  const bus = new EventBus();
+  const status = new StatusService(
+    {
+      version: platform.version,
+      mode,
+      terminalName: () => settings.get('terminal.name'),
+      gatewayState: () => (mode() === 'training' ? 'training' : 'unknown'),
+      devices: () => [],
+      queuePending: () => journal().countQueued(),
+    },
+    bus,
+  );
+  const refresh = (): void => status.refresh();
+  settings.onChange(() => {
+    if (!config.logLevel) log.level = settings.get('log.level');
+    refresh();
+  });
+
+  const handlers: Handlers = {
+    ...appHandlers(status),
+  };
+  const dispatch = createDispatcher(handlers, log);
+
+  let watcher: ReturnType<typeof setInterval> | undefined;
+  let lastVersions = '';
+  const dataVersions = (): string =>
+    JSON.stringify([db.pragma('data_version', { simple: true }), ...[...journals.values()].map((j) => j.dataVersion())]);
+
+  return {
+    platform,
+    log,
+    settings,
+    sealer,
+    bus,
+    status,
+    dispatch,
+    db,
+    mode,
+    journal,
+    refresh,
+    start() {
+      const interval = config.watchIntervalMs ?? 1000;
+      if (interval > 0 && !watcher) {
+        lastVersions = dataVersions();
+        // data_version moves only when another connection commits: cheap to poll, exact to test.
+        watcher = setInterval(() => {
+          const now = dataVersions();
+          if (now === lastVersions) return;
+          lastVersions = now;
+          if (!settings.reload()) refresh();
+        }, interval);
+        watcher.unref();
+      }
+      log.info({ host: platform.host, mode: mode(), version: platform.version }, 'terminal core started');
+      return Promise.resolve();
+    },
+    close() {
+      if (watcher) clearInterval(watcher);
+      for (const j of journals.values()) j.close();
+      journals.clear();
+      db.close();
+      return new Promise<void>((resolve) => log.flush(() => resolve()));
+    },
+  };
+}

@@ -1,0 +1,53 @@
+import { mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
+import pino, { type DestinationStream, type Logger, type LevelWithSilent } from 'pino';
+import { redactValue, redactText } from './redact';
+
+export type { Logger } from 'pino';
+
+export interface LoggerOptions {
+  level: LevelWithSilent;
+  /** A file path, or a stream (tests, stdout). */
+  destination: string | DestinationStream;
+  name?: string;
+}
+
+/**
+ * The structured logger every module gets from the core. Whatever a module passes (message,
+ * interpolation arguments, bound fields, errors) goes through the one redactor first.
+ */
+export function createLogger(options: LoggerOptions): Logger {
+  let stream: DestinationStream;
+  if (typeof options.destination === 'string') {
+    mkdirSync(dirname(options.destination), { recursive: true, mode: 0o700 });
+    stream = pino.destination({ dest: options.destination, mkdir: true, sync: false });
+  } else {
+    stream = options.destination;
+  }
+  return pino(
+    {
+      name: options.name ?? 'pos',
+      level: options.level,
+      base: { pid: process.pid },
+      timestamp: pino.stdTimeFunctions.isoTime,
+      // Bound fields (child loggers) and per-line objects both pass formatters.log.
+      formatters: {
+        log: (obj) => redactValue(obj) as Record<string, unknown>,
+        bindings: (b) => redactValue(b) as Record<string, unknown>,
+      },
+      serializers: { err: (e: unknown) => redactValue(e) },
+      hooks: {
+        logMethod(args, method) {
+          // Keep pino's convention that an Error as first argument lands under `err`.
+          const clean = args.map((a: unknown, i) => {
+            if (typeof a === 'string') return redactText(a);
+            if (i === 0 && a instanceof Error) return { err: redactValue(a) };
+            return redactValue(a);
+          });
+          method.apply(this, clean as Parameters<typeof method>);
+        },
+      },
+    },
+    stream,
+  );
+}

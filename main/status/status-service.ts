@@ -1,0 +1,46 @@
+import type { AppStatus, DeviceStatus, GatewayState, Mode } from '../../preload/contract';
+import type { EventBus } from '../events/bus';
+
+export interface StatusSources {
+  version: string;
+  mode(): Mode;
+  terminalName(): string;
+  gatewayState(): GatewayState;
+  devices(): DeviceStatus[];
+  queuePending(): number;
+}
+
+/**
+ * Composes `app.status` from the services and emits `status.changed` whenever the composed
+ * object differs from the last one emitted. Services call `refresh()` after they change.
+ */
+export class StatusService {
+  private last: string;
+
+  constructor(
+    private readonly sources: StatusSources,
+    private readonly bus: EventBus,
+  ) {
+    this.last = JSON.stringify(this.current());
+  }
+
+  current(): AppStatus {
+    const s = this.sources;
+    return {
+      mode: s.mode(),
+      version: s.version,
+      terminal: { name: s.terminalName() },
+      gateway: { state: s.gatewayState() },
+      devices: s.devices(),
+      queue: { pending: s.queuePending() },
+    };
+  }
+
+  refresh(): void {
+    const status = this.current();
+    const text = JSON.stringify(status);
+    if (text === this.last) return;
+    this.last = text;
+    this.bus.emit('status.changed', status);
+  }
+}

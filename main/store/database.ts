@@ -1,0 +1,63 @@
+import { chmodSync, mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
+import Database from 'better-sqlite3';
+
+export type Db = Database.Database;
+
+export interface Migration {
+  /** `PRAGMA user_version` after this migration. Versions start at 1 and have no gaps. */
+  version: number;
+  description: string;
+  up(db: Db): void;
+}
+
+export class DatabaseVersionError extends Error {
+  override name = 'DatabaseVersionError';
+}
+
+export interface OpenOptions {
+  /** A better-sqlite3 binary built for the running ABI (the Electron app outside a package). */
+  nativeBinding?: string;
+  readonly?: boolean;
+}
+
+/**
+ * Opens one SQLite file the way every store of the terminal needs it: WAL for concurrent readers
+ * (the app and posctl), FULL sync so an acknowledged write survives power loss, foreign keys on,
+ * and secure_delete so freed pages of sealed card data are zeroed. Then migrates by user_version.
+ */
+export function openDatabase(file: string, migrations: readonly Migration[], options: OpenOptions = {}): Db {
+  mkdirSync(dirname(file), { recursive: true, mode: 0o700 });
+  const db = new Database(file, {
+    ...(options.nativeBinding ? { nativeBinding: options.nativeBinding } : {}),
+    ...(options.readonly ? { readonly: true } : {}),
+  });
+  db.pragma('busy_timeout = 5000');
+  if (!options.readonly) {
+    // The -wal and -shm files SQLite creates inherit these permissions.
+    if (file !== ':memory:') chmodSync(file, 0o600);
+    db.pragma('journal_mode = WAL');
+    db.pragma('synchronous = FULL');
+    db.pragma('secure_delete = ON');
+  }
+  db.pragma('foreign_keys = ON');
+  migrate(db, file, migrations);
+  return db;
+}
+
+export function migrate(db: Db, file: string, migrations: readonly Migration[]): void {
+  const latest = migrations.reduce((max, m) => Math.max(max, m.version), 0);
+  const current = db.pragma('user_version', { simple: true }) as number;
+  if (current > latest) {
+    throw new DatabaseVersionError(
+      `${file} was written by a newer version of the terminal (schema ${current}, this build knows ${latest}); install that version again instead of downgrading`,
+    );
+  }
+  const pending = migrations.filter((m) => m.version > current).sort((a, b) => a.version - b.version);
+  for (const m of pending) {
+    db.transaction(() => {
+      m.up(db);
+      db.pragma(`user_version = ${m.version}`);
+    }).immediate();
+  }
+}

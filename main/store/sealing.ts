@@ -1,0 +1,96 @@
+import {
+  createCipheriv,
+  createDecipheriv,
+  createPrivateKey,
+  createPublicKey,
+  diffieHellman,
+  generateKeyPairSync,
+  hkdfSync,
+  randomBytes,
+  type KeyObject,
+} from 'node:crypto';
+
+/**
+ * Sealing of secrets and card data at rest: ECIES over X25519 with AES-256-GCM.
+ *
+ * Why public-key sealing: anything (posctl writing a password, the register queueing an offline
+ * payment) can seal with the terminal's public key, but only the process holding the private key
+ * (protected by the OS keychain in the Electron app) can unseal. That makes secrets write-only for
+ * the technician's command line by construction, not by convention.
+ *
+ * Blob layout: version(1) | ephemeral public key(32) | iv(12) | tag(16) | ciphertext.
+ * The `context` string (e.g. "setting:gateway.password") is bound as GCM additional data, so a
+ * sealed value cannot be moved to another field.
+ */
+const VERSION = 1;
+const INFO = Buffer.from('counter-pos seal v1');
+
+export class SealError extends Error {
+  override name = 'SealError';
+}
+
+export function rawPublicKey(key: KeyObject): Buffer {
+  const jwk = key.export({ format: 'jwk' });
+  if (!jwk.x) throw new SealError('not an X25519 key');
+  return Buffer.from(jwk.x, 'base64url');
+}
+
+export function publicKeyFromRaw(raw: Buffer): KeyObject {
+  if (raw.length !== 32) throw new SealError('an X25519 public key has 32 bytes');
+  return createPublicKey({ key: { kty: 'OKP', crv: 'X25519', x: raw.toString('base64url') }, format: 'jwk' });
+}
+
+export function generateTerminalKeyPair(): { publicKey: KeyObject; privateKey: KeyObject } {
+  return generateKeyPairSync('x25519');
+}
+
+export function privateKeyToDer(key: KeyObject): Buffer {
+  return key.export({ format: 'der', type: 'pkcs8' });
+}
+
+export function privateKeyFromDer(der: Buffer): KeyObject {
+  return createPrivateKey({ key: der, format: 'der', type: 'pkcs8' });
+}
+
+function deriveKey(shared: Buffer, ephemeralRaw: Buffer, recipientRaw: Buffer): Buffer {
+  return Buffer.from(hkdfSync('sha256', shared, Buffer.concat([ephemeralRaw, recipientRaw]), INFO, 32));
+}
+
+export function seal(plain: Buffer | string, context: string, recipient: KeyObject): Buffer {
+  const ephemeral = generateKeyPairSync('x25519');
+  const ephemeralRaw = rawPublicKey(ephemeral.publicKey);
+  const key = deriveKey(
+    diffieHellman({ privateKey: ephemeral.privateKey, publicKey: recipient }),
+    ephemeralRaw,
+    rawPublicKey(recipient),
+  );
+  const iv = randomBytes(12);
+  const cipher = createCipheriv('aes-256-gcm', key, iv);
+  cipher.setAAD(Buffer.from(context));
+  const body = Buffer.concat([cipher.update(typeof plain === 'string' ? Buffer.from(plain) : plain), cipher.final()]);
+  key.fill(0);
+  return Buffer.concat([Buffer.from([VERSION]), ephemeralRaw, iv, cipher.getAuthTag(), body]);
+}
+
+export function unseal(blob: Buffer, context: string, privateKey: KeyObject): Buffer {
+  if (blob.length < 61 || blob[0] !== VERSION) throw new SealError('not a sealed value of a known version');
+  const ephemeralRaw = blob.subarray(1, 33);
+  const iv = blob.subarray(33, 45);
+  const tag = blob.subarray(45, 61);
+  const recipientRaw = rawPublicKey(createPublicKey(privateKey));
+  const key = deriveKey(
+    diffieHellman({ privateKey, publicKey: publicKeyFromRaw(Buffer.from(ephemeralRaw)) }),
+    Buffer.from(ephemeralRaw),
+    recipientRaw,
+  );
+  try {
+    const decipher = createDecipheriv('aes-256-gcm', key, iv);
+    decipher.setAAD(Buffer.from(context));
+    decipher.setAuthTag(tag);
+    return Buffer.concat([decipher.update(blob.subarray(61)), decipher.final()]);
+  } catch {
+    throw new SealError(`sealed value for "${context}" failed authentication (wrong key, wrong field or tampered)`);
+  } finally {
+    key.fill(0);
+  }
+}
