@@ -1,0 +1,172 @@
+import { randomBytes, timingSafeEqual } from 'node:crypto';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { Duplex } from 'node:stream';
+import type { Logger } from 'pino';
+import { WebSocketServer, type WebSocket } from 'ws';
+import { ClientFrame, WS_PATH, WS_SUBPROTOCOL, WS_TOKEN_PREFIX, type ServerFrame } from '../../preload/contract/wire';
+import type { Dispatch } from '../api/dispatcher';
+import type { EventBus } from '../events/bus';
+import { contentSecurityPolicy, readStaticFile, SECURITY_HEADERS } from './static-files';
+
+export interface LoopbackServerOptions {
+  dispatch: Dispatch;
+  bus: EventBus;
+  log: Logger;
+  /** The built renderer (dist/renderer). */
+  staticDir: string;
+  /** 0 picks a free port. */
+  port: number;
+  /** Defaults to 32 random bytes; tests may fix it. */
+  token?: string;
+}
+
+export interface LoopbackServer {
+  readonly port: number;
+  readonly origin: string;
+  /** The address to open, token in the fragment (fragments are not sent to servers or logged). */
+  readonly url: string;
+  readonly token: string;
+  close(): Promise<void>;
+}
+
+const HOST = '127.0.0.1';
+const MAX_FRAME = 1 << 20;
+
+function sameToken(offered: string, expected: string): boolean {
+  const a = Buffer.from(offered);
+  const b = Buffer.from(expected);
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+
+function refuseUpgrade(socket: Duplex, status: number, text: string): void {
+  socket.end(`HTTP/1.1 ${status} ${text}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
+}
+
+/**
+ * The loopback transport of the contract for running without Electron: serves the built renderer
+ * and a WebSocket at /api on 127.0.0.1 only. A connection needs the per-run token (offered as a
+ * subprotocol), an Origin of this server, and a Host of this server (against DNS rebinding).
+ */
+export async function startLoopbackServer(options: LoopbackServerOptions): Promise<LoopbackServer> {
+  const token = options.token ?? randomBytes(32).toString('base64url');
+  const { log } = options;
+  let port = options.port;
+  const allowedHosts = (): Set<string> => new Set([`${HOST}:${port}`, `localhost:${port}`]);
+  const allowedOrigins = (): Set<string> => new Set([...allowedHosts()].map((h) => `http://${h}`));
+
+  const serveHttp = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
+    for (const [k, v] of Object.entries(SECURITY_HEADERS)) res.setHeader(k, v);
+    if (!allowedHosts().has(req.headers.host ?? '')) {
+      res.writeHead(421).end();
+      return;
+    }
+    if (req.method !== 'GET' && req.method !== 'HEAD') {
+      res.writeHead(405, { Allow: 'GET, HEAD' }).end();
+      return;
+    }
+    const file = await readStaticFile(options.staticDir, req.url ?? '/');
+    if (!file) {
+      res.writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8' }).end('Not found');
+      return;
+    }
+    res.writeHead(200, {
+      'Content-Type': file.contentType,
+      'Content-Length': file.body.length,
+      'Cache-Control': file.isDocument ? 'no-store' : 'no-cache',
+      ...(file.isDocument ? { 'Content-Security-Policy': contentSecurityPolicy(`ws://${HOST}:${port} ws://localhost:${port}`) } : {}),
+    });
+    res.end(req.method === 'HEAD' ? undefined : file.body);
+  };
+
+  const server = createServer((req, res) => {
+    serveHttp(req, res).catch((err: unknown) => {
+      log.error({ err }, 'static file request failed');
+      if (!res.headersSent) res.writeHead(500);
+      res.end();
+    });
+  });
+  const wss = new WebSocketServer({
+    noServer: true,
+    maxPayload: MAX_FRAME,
+    handleProtocols: (protocols) => (protocols.has(WS_SUBPROTOCOL) ? WS_SUBPROTOCOL : false),
+  });
+  const clients = new Set<WebSocket>();
+
+  server.on('upgrade', (req, socket, head) => {
+    const path = (req.url ?? '').split('?')[0];
+    if (path !== WS_PATH || !allowedHosts().has(req.headers.host ?? '')) {
+      refuseUpgrade(socket, 404, 'Not Found');
+      return;
+    }
+    if (!allowedOrigins().has(req.headers.origin ?? '')) {
+      log.warn({ origin: req.headers.origin }, 'refused a connection from a foreign origin');
+      refuseUpgrade(socket, 403, 'Forbidden');
+      return;
+    }
+    const offered = (req.headers['sec-websocket-protocol'] ?? '').split(',').map((p) => p.trim());
+    const offeredToken = offered.find((p) => p.startsWith(WS_TOKEN_PREFIX))?.slice(WS_TOKEN_PREFIX.length) ?? '';
+    if (!offered.includes(WS_SUBPROTOCOL) || !sameToken(offeredToken, token)) {
+      log.warn('refused a connection with a missing or wrong token');
+      refuseUpgrade(socket, 401, 'Unauthorized');
+      return;
+    }
+    wss.handleUpgrade(req, socket, head, (ws) => wss.emit('connection', ws, req));
+  });
+
+  const send = (ws: WebSocket, frame: ServerFrame): void => {
+    if (ws.readyState === ws.OPEN) ws.send(JSON.stringify(frame));
+  };
+
+  wss.on('connection', (ws: WebSocket) => {
+    clients.add(ws);
+    ws.on('close', () => clients.delete(ws));
+    ws.on('error', (err) => log.warn({ err }, 'websocket error'));
+    ws.on('message', (data, isBinary) => {
+      let json: unknown;
+      try {
+        const text = Array.isArray(data) ? Buffer.concat(data) : Buffer.isBuffer(data) ? data : Buffer.from(new Uint8Array(data));
+        json = isBinary ? undefined : JSON.parse(text.toString('utf8'));
+      } catch {
+        json = undefined;
+      }
+      const frame = ClientFrame.safeParse(json);
+      if (!frame.success) {
+        send(ws, { t: 'refused', error: { code: 'BAD_INPUT', message: 'not a call frame of this contract' } });
+        return;
+      }
+      const { id, method, input } = frame.data;
+      void options.dispatch(method, input, { transport: 'ws' }).then((reply) => send(ws, { t: 'reply', id, reply }));
+    });
+  });
+
+  const unsubscribe = options.bus.onAny((name, payload) => {
+    for (const ws of clients) send(ws, { t: 'event', name, payload });
+  });
+
+  await new Promise<void>((resolvePromise, reject) => {
+    server.once('error', reject);
+    server.listen(options.port, HOST, () => {
+      server.off('error', reject);
+      resolvePromise();
+    });
+  });
+  const address = server.address();
+  if (address === null || typeof address === 'string') throw new Error('loopback server has no port');
+  port = address.port;
+  const origin = `http://${HOST}:${port}`;
+
+  return {
+    port,
+    origin,
+    url: `${origin}/#token=${token}`,
+    token,
+    close: () =>
+      new Promise<void>((resolveClose) => {
+        unsubscribe();
+        for (const ws of clients) ws.terminate();
+        wss.close();
+        server.closeAllConnections();
+        server.close(() => resolveClose());
+      }),
+  };
+}
