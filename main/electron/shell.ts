@@ -1,0 +1,239 @@
+/**
+ * The Electron shell: the thin layer between Electron and the core. Single-instance lock, one
+ * hardened window, the renderer served from `app://pos`, the contract bound to ipcMain with a
+ * check of the sending frame. It receives Electron as a parameter so its rules can be tested
+ * against a fake without an Electron binary.
+ */
+import type { Reply } from '../../preload/contract';
+import { IPC_EVENT, IPC_INVOKE } from '../../preload/bridge';
+import type { Core } from '../core';
+import { contentSecurityPolicy, readStaticFile, SECURITY_HEADERS } from '../transport/static-files';
+
+export const APP_SCHEME = 'app';
+export const APP_HOST = 'pos';
+export const APP_URL = `${APP_SCHEME}://${APP_HOST}/index.html`;
+/** The renderer talks only over IPC: it may not open any network connection. */
+export const RENDERER_CSP = contentSecurityPolicy("'none'");
+
+interface FrameLike {
+  readonly url: string;
+  readonly parent: FrameLike | null;
+}
+interface WebContentsLike {
+  readonly id: number;
+  send(channel: string, ...args: unknown[]): void;
+  setWindowOpenHandler(handler: (details: { url: string }) => { action: 'deny' | 'allow' }): void;
+  on(event: 'will-navigate' | 'will-redirect', listener: (event: { preventDefault(): void }, url: string) => void): void;
+  on(event: 'will-attach-webview', listener: (event: { preventDefault(): void }) => void): void;
+  isDestroyed(): boolean;
+}
+export interface WindowLike {
+  readonly webContents: WebContentsLike;
+  loadURL(url: string): Promise<void>;
+  isMinimized(): boolean;
+  restore(): void;
+  focus(): void;
+  once(event: 'ready-to-show', listener: () => void): void;
+  show(): void;
+}
+export interface IpcEventLike {
+  readonly sender: { readonly id: number };
+  readonly senderFrame: FrameLike | null;
+}
+type PermissionHandler = (webContents: unknown, permission: string, callback: (granted: boolean) => void) => void;
+
+/** The part of the `electron` module the shell uses; the real module satisfies it. */
+export interface ShellElectron {
+  app: {
+    requestSingleInstanceLock(): boolean;
+    quit(): void;
+    whenReady(): Promise<void>;
+    on(event: 'second-instance' | 'window-all-closed', listener: () => void): unknown;
+    on(event: 'before-quit', listener: (event: { preventDefault(): void }) => void): unknown;
+    on(event: 'web-contents-created', listener: (event: unknown, contents: WebContentsLike) => void): unknown;
+  };
+  BrowserWindow: new (options: WindowOptions) => WindowLike;
+  ipcMain: { handle(channel: string, listener: (event: IpcEventLike, ...args: unknown[]) => Promise<unknown>): void };
+  protocol: {
+    registerSchemesAsPrivileged(schemes: Array<{ scheme: string; privileges: Record<string, boolean> }>): void;
+    handle(scheme: string, handler: (request: Request) => Promise<Response>): void;
+  };
+  session: {
+    defaultSession: {
+      setPermissionRequestHandler(handler: PermissionHandler | null): void;
+      setPermissionCheckHandler(handler: ((...args: unknown[]) => boolean) | null): void;
+    };
+  };
+}
+
+export interface WindowOptions {
+  width: number;
+  height: number;
+  minWidth: number;
+  minHeight: number;
+  show: boolean;
+  backgroundColor: string;
+  title: string;
+  autoHideMenuBar: boolean;
+  webPreferences: {
+    preload: string;
+    contextIsolation: true;
+    sandbox: true;
+    nodeIntegration: false;
+    nodeIntegrationInWorker: false;
+    nodeIntegrationInSubFrames: false;
+    webSecurity: true;
+    allowRunningInsecureContent: false;
+    experimentalFeatures: false;
+    webviewTag: false;
+    navigateOnDragDrop: false;
+    spellcheck: false;
+    devTools: boolean;
+  };
+}
+
+export function windowOptions(preload: string, devTools: boolean): WindowOptions {
+  return {
+    width: 1280,
+    height: 800,
+    minWidth: 800,
+    minHeight: 600,
+    show: false,
+    backgroundColor: '#10151c',
+    title: 'Counter POS',
+    autoHideMenuBar: true,
+    webPreferences: {
+      preload,
+      contextIsolation: true,
+      sandbox: true,
+      nodeIntegration: false,
+      nodeIntegrationInWorker: false,
+      nodeIntegrationInSubFrames: false,
+      webSecurity: true,
+      allowRunningInsecureContent: false,
+      experimentalFeatures: false,
+      webviewTag: false,
+      navigateOnDragDrop: false,
+      spellcheck: false,
+      devTools,
+    },
+  };
+}
+
+export function isAppUrl(url: string): boolean {
+  try {
+    const u = new URL(url);
+    return u.protocol === `${APP_SCHEME}:` && u.host === APP_HOST;
+  } catch {
+    return false;
+  }
+}
+
+/** Only the main frame of our own window, showing our own page, may call the contract. */
+export function isTrustedSender(event: IpcEventLike, window: WindowLike | undefined): boolean {
+  if (!window || window.webContents.isDestroyed()) return false;
+  const frame = event.senderFrame;
+  return event.sender.id === window.webContents.id && frame !== null && frame.parent === null && isAppUrl(frame.url);
+}
+
+const FORBIDDEN: Reply = { ok: false, error: { code: 'FORBIDDEN', message: 'calls are accepted only from the terminal window' } };
+
+/** Navigation, new windows and webviews are refused everywhere: the app shows only its own page. */
+export function hardenWebContents(contents: WebContentsLike): void {
+  contents.setWindowOpenHandler(() => ({ action: 'deny' }));
+  const keepHome = (event: { preventDefault(): void }, url: string): void => {
+    if (!isAppUrl(url)) event.preventDefault();
+  };
+  contents.on('will-navigate', keepHome);
+  contents.on('will-redirect', keepHome);
+  contents.on('will-attach-webview', (event) => event.preventDefault());
+}
+
+export async function serveAppRequest(rendererDir: string, request: Request): Promise<Response> {
+  const url = new URL(request.url);
+  if (url.host !== APP_HOST) return new Response('Not found', { status: 404 });
+  const file = await readStaticFile(rendererDir, url.pathname);
+  if (!file) return new Response('Not found', { status: 404 });
+  return new Response(new Uint8Array(file.body), {
+    status: 200,
+    headers: { 'Content-Type': file.contentType, 'Content-Security-Policy': RENDERER_CSP, ...SECURITY_HEADERS },
+  });
+}
+
+export interface ShellOptions {
+  rendererDir: string;
+  preloadPath: string;
+  devTools: boolean;
+  createCore(): Promise<Core>;
+  onFatal(error: unknown): void;
+}
+
+export interface Shell {
+  /** Resolves once the window is loaded (or at once when another instance owns the lock). */
+  readonly ready: Promise<void>;
+  window(): WindowLike | undefined;
+}
+
+export function runShell(electron: ShellElectron, options: ShellOptions): Shell {
+  const { app } = electron;
+  let window: WindowLike | undefined;
+  let core: Core | undefined;
+
+  if (!app.requestSingleInstanceLock()) {
+    app.quit();
+    return { ready: Promise.resolve(), window: () => undefined };
+  }
+
+  // Must happen before 'ready': a standard, secure scheme gives the page a real origin without file://.
+  electron.protocol.registerSchemesAsPrivileged([
+    { scheme: APP_SCHEME, privileges: { standard: true, secure: true, supportFetchAPI: false, corsEnabled: false } },
+  ]);
+
+  app.on('web-contents-created', (_event, contents) => hardenWebContents(contents));
+  app.on('second-instance', () => {
+    if (!window) return;
+    if (window.isMinimized()) window.restore();
+    window.focus();
+  });
+  app.on('window-all-closed', () => app.quit());
+  let closing = false;
+  app.on('before-quit', (event) => {
+    if (!core || closing) return;
+    closing = true;
+    event.preventDefault();
+    void core.close().finally(() => {
+      core = undefined;
+      app.quit();
+    });
+  });
+
+  const ready = app.whenReady().then(async () => {
+    const { defaultSession } = electron.session;
+    defaultSession.setPermissionRequestHandler((_wc, _permission, callback) => callback(false));
+    defaultSession.setPermissionCheckHandler(() => false);
+    electron.protocol.handle(APP_SCHEME, (request) => serveAppRequest(options.rendererDir, request));
+
+    core = await options.createCore();
+    await core.start();
+    const dispatch = core.dispatch;
+    const log = core.log.child({ module: 'electron-shell' });
+
+    electron.ipcMain.handle(IPC_INVOKE, async (event, method, input) => {
+      if (!isTrustedSender(event, window)) {
+        log.warn({ url: event.senderFrame?.url }, 'refused a call from a foreign frame');
+        return FORBIDDEN;
+      }
+      return dispatch(method, input, { transport: 'ipc' });
+    });
+
+    window = new electron.BrowserWindow(windowOptions(options.preloadPath, options.devTools));
+    const target = window;
+    core.bus.onAny((name, payload) => {
+      if (!target.webContents.isDestroyed()) target.webContents.send(IPC_EVENT, name, payload);
+    });
+    target.once('ready-to-show', () => target.show());
+    await target.loadURL(APP_URL);
+  });
+  ready.catch((e: unknown) => options.onFatal(e));
+  return { ready, window: () => window };
+}
