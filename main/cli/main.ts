@@ -1,0 +1,3 @@
+import { runPosctl } from './posctl';
+
+process.exitCode = await runPosctl(process.argv.slice(2));

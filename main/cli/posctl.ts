@@ -1,0 +1,44 @@
+/**
+ * posctl: the technician's command line, on the same core as the app. Every command takes the
+ * global --data-dir (or POS_DATA_DIR) to act on one terminal's data.
+ * Exit codes: 0 success, 1 negative business outcome, 2 usage error, refusal or failure.
+ */
+import { Command, CommanderError } from 'commander';
+import { APP_VERSION } from '../version';
+import { registerConfig } from './commands/config';
+import { registerStatus } from './commands/status';
+import { createCliContext } from './context';
+import { CliError, EXIT } from './output';
+
+export function buildProgram(): Command {
+  const program = new Command('posctl');
+  program
+    .description('Technician command line of the Counter POS terminal')
+    .version(APP_VERSION)
+    .option('--data-dir <dir>', 'the terminal data directory (default: $POS_DATA_DIR or the per-user default)')
+    .showHelpAfterError()
+    .exitOverride();
+  const ctx = createCliContext(() => program.opts<{ dataDir?: string }>().dataDir);
+  registerStatus(program, ctx);
+  registerConfig(program, ctx);
+  return program;
+}
+
+export async function runPosctl(argv: string[]): Promise<number> {
+  const program = buildProgram();
+  try {
+    await program.parseAsync(argv, { from: 'user' });
+    return EXIT.OK;
+  } catch (e) {
+    if (e instanceof CommanderError) {
+      // Help and --version "exit" with code 0; every usage error is exit code 2.
+      return e.exitCode === 0 ? EXIT.OK : EXIT.ERROR;
+    }
+    if (e instanceof CliError) {
+      console.error(`posctl: ${e.message}`);
+      return e.exitCode;
+    }
+    console.error(`posctl: ${(e as Error).message}`);
+    return EXIT.ERROR;
+  }
+}
