@@ -1,0 +1,54 @@
+import type { AppStatus, DeviceState, GatewayState } from '../../../preload/contract';
+import type { Connection } from '../api/pos';
+
+const GATEWAY_WORDS: Record<GatewayState, string> = {
+  training: 'Simulated',
+  unknown: 'Not contacted yet',
+  online: 'Online',
+  offline: 'Offline',
+};
+
+const DEVICE_WORDS: Record<DeviceState, string> = {
+  connected: 'ready',
+  connecting: 'connecting',
+  disconnected: 'unplugged',
+  error: 'fault',
+  disabled: 'off',
+};
+
+/** Tone classes carry meaning in text too, never in colour alone. */
+function tone(ok: boolean, warn = false): string {
+  return ok ? 'tone-ok' : warn ? 'tone-warn' : 'tone-bad';
+}
+
+export function StatusBar({ status, connection }: { status: AppStatus | undefined; connection: Connection }) {
+  return (
+    <footer className="status-bar" aria-label="Terminal status">
+      <span className={`status-item ${status?.mode === 'live' ? 'tone-ok' : 'tone-warn'}`} data-testid="status-mode">
+        Mode: {status ? status.mode.toUpperCase() : '…'}
+      </span>
+      <span className={`status-item ${tone(status?.gateway.state !== 'offline', status?.gateway.state === 'training')}`} data-testid="status-gateway">
+        Gateway: {status ? GATEWAY_WORDS[status.gateway.state] : '…'}
+      </span>
+      <span className="status-item" data-testid="status-devices">
+        Devices:{' '}
+        {status === undefined
+          ? '…'
+          : status.devices.length === 0
+            ? 'none configured'
+            : status.devices.map((d) => (
+                <span key={d.id} className={`device ${tone(d.state === 'connected', d.state === 'connecting')}`}>
+                  {d.name} {DEVICE_WORDS[d.state]}
+                </span>
+              ))}
+      </span>
+      <span className={`status-item ${tone((status?.queue.pending ?? 0) === 0, true)}`} data-testid="status-queue">
+        Offline queue: {status ? status.queue.pending : '…'}
+      </span>
+      <span className={`status-item link ${tone(connection === 'open' || connection === 'ipc', connection === 'connecting')}`} data-testid="status-link">
+        {connection === 'ipc' || connection === 'open' ? 'Connected' : connection === 'connecting' ? 'Connecting…' : connection === 'lost' ? 'Reconnecting…' : 'Refused'}
+      </span>
+      <span className="status-item version">v{status?.version ?? '…'}</span>
+    </footer>
+  );
+}

@@ -1,0 +1,17 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { connect } from './api/pos';
+import { App } from './app/App';
+import { bindStatus } from './stores/status-store';
+import './styles/app.css';
+
+bindStatus(connect());
+
+const root = document.getElementById('root');
+if (root) {
+  createRoot(root).render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
+  );
+}
