@@ -8,6 +8,7 @@ import { SettingsStore } from './config/settings-store';
 import { EventBus } from './events/bus';
 import { createLogger } from './log/logger';
 import type { Platform } from './platform/platform';
+import type { Service } from './service';
 import { appHandlers } from './status/handlers';
 import { StatusService } from './status/status-service';
 import { openDatabase, type Db } from './store/database';
@@ -40,7 +41,7 @@ export interface Core {
   journal(): JournalStore;
   /** Recompute the status after an in-process change; emits `status.changed` if it differs. */
   refresh(): void;
-  /** Starts background work (watchers, simulators, devices). posctl commands that only read skip it. */
+  /** Starts background work (watchers and services). posctl commands that only read skip it. */
   start(): Promise<void>;
   close(): Promise<void>;
 }
@@ -91,6 +92,9 @@ export async function createCore(config: CoreConfig, platform: Platform): Promis
     refresh();
   });
 
+  // Background services, started by start() in this order and stopped in reverse by close().
+  const services: Service[] = [];
+
   const handlers: Handlers = {
     ...appHandlers(status),
   };
@@ -113,7 +117,11 @@ export async function createCore(config: CoreConfig, platform: Platform): Promis
     mode,
     journal,
     refresh,
-    start() {
+    async start() {
+      for (const service of services) {
+        await service.start();
+        log.debug({ service: service.name }, 'service started');
+      }
       const interval = config.watchIntervalMs ?? 1000;
       if (interval > 0 && !watcher) {
         lastVersions = dataVersions();
@@ -127,10 +135,16 @@ export async function createCore(config: CoreConfig, platform: Platform): Promis
         watcher.unref();
       }
       log.info({ host: platform.host, mode: mode(), version: platform.version }, 'terminal core started');
-      return Promise.resolve();
     },
-    close() {
+    async close() {
       if (watcher) clearInterval(watcher);
+      for (const service of [...services].reverse()) {
+        try {
+          await service.stop();
+        } catch (err) {
+          log.error({ err, service: service.name }, 'service did not stop cleanly');
+        }
+      }
       for (const j of journals.values()) j.close();
       journals.clear();
       db.close();

@@ -1,10 +1,12 @@
+import { useState } from 'react';
 import { useStatusStore } from '../stores/status-store';
 import { StatusBar } from '../components/StatusBar';
 import { TrainingBanner } from '../components/TrainingBanner';
-import { StatusScreen } from '../screens/status/StatusScreen';
+import { screens } from './screens';
 
 export function App() {
   const { status, connection, error } = useStatusStore();
+  const [current, setCurrent] = useState(screens[0]?.id ?? '');
 
   if (connection === 'refused') {
     return (
@@ -14,6 +16,9 @@ export function App() {
       </main>
     );
   }
+
+  const available = status ? screens.filter((s) => s.visible?.(status) ?? true) : [];
+  const screen = available.find((s) => s.id === current) ?? available[0];
 
   return (
     <div className="app">
@@ -29,13 +34,21 @@ export function App() {
       <header className="app-header">
         <span className="brand">Counter POS</span>
         <nav aria-label="Screens">
-          <button type="button" className="nav-button" aria-current="page">
-            Status
-          </button>
+          {available.map((s) => (
+            <button
+              key={s.id}
+              type="button"
+              className="nav-button"
+              aria-current={s.id === screen?.id ? 'page' : undefined}
+              onClick={() => setCurrent(s.id)}
+            >
+              {s.label}
+            </button>
+          ))}
         </nav>
       </header>
       <main id="main" tabIndex={-1}>
-        {status ? <StatusScreen status={status} /> : <p className="loading">{error ?? 'Connecting to the terminal…'}</p>}
+        {status && screen ? screen.render(status) : <p className="loading">{error ?? 'Connecting to the terminal…'}</p>}
       </main>
       <StatusBar status={status} connection={connection} />
     </div>

@@ -1,0 +1,18 @@
+import type { ReactNode } from 'react';
+import type { AppStatus } from '../../../preload/contract';
+import { StatusScreen } from '../screens/status/StatusScreen';
+
+/**
+ * The screens of the app, in navigation order. A screen is listed here when its feature exists;
+ * `visible` hides one that does not apply (e.g. training-only tools in live mode).
+ */
+export interface ScreenEntry {
+  id: string;
+  label: string;
+  render(status: AppStatus): ReactNode;
+  visible?(status: AppStatus): boolean;
+}
+
+export const screens: ScreenEntry[] = [
+  { id: 'status', label: 'Status', render: (status) => <StatusScreen status={status} /> },
+];

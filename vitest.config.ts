@@ -1,0 +1,29 @@
+import { readFileSync } from 'node:fs';
+import { defineConfig } from 'vitest/config';
+
+const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as { version: string };
+const define = { __APP_VERSION__: JSON.stringify(pkg.version) };
+
+// Three projects: unit (pure modules, vectors, properties), integration (real SQLite files, real
+// PTYs, real HTTP on 127.0.0.1, child processes) and e2e (the built headless app in Chromium).
+export default defineConfig({
+  define,
+  test: {
+    pool: 'forks',
+    projects: [
+      { define, test: { name: 'unit', include: ['test/unit/**/*.test.ts'], testTimeout: 10_000 } },
+      { define, test: { name: 'integration', include: ['test/integration/**/*.test.ts'], testTimeout: 30_000, hookTimeout: 30_000 } },
+      {
+        define,
+        test: {
+          name: 'e2e',
+          include: ['test/e2e/**/*.test.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 60_000,
+          // One browser at a time: two cores, and each test starts its own app and Chromium.
+          fileParallelism: false,
+        },
+      },
+    ],
+  },
+});
