@@ -24,16 +24,15 @@ export function createLogger(options: LoggerOptions): Logger {
   } else {
     stream = options.destination;
   }
-  return pino(
+  return redactChildBindings(pino(
     {
       name: options.name ?? 'pos',
       level: options.level,
       base: { pid: process.pid },
       timestamp: pino.stdTimeFunctions.isoTime,
-      // Bound fields (child loggers) and per-line objects both pass formatters.log.
+      // Per-line objects pass formatters.log; child bindings are handled by redactChildBindings.
       formatters: {
         log: (obj) => redactValue(obj) as Record<string, unknown>,
-        bindings: (b) => redactValue(b) as Record<string, unknown>,
       },
       serializers: { err: (e: unknown) => redactValue(e) },
       hooks: {
@@ -49,5 +48,16 @@ export function createLogger(options: LoggerOptions): Logger {
       },
     },
     stream,
-  );
+  ));
+}
+
+/**
+ * pino serialises a child's bindings once, without passing them through `formatters`: redact them
+ * on the way in, for children of children too.
+ */
+function redactChildBindings(logger: Logger): Logger {
+  const child = logger.child.bind(logger);
+  logger.child = ((bindings, options) =>
+    redactChildBindings(child(redactValue(bindings) as typeof bindings, options))) as Logger['child'];
+  return logger;
 }
