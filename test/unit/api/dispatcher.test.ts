@@ -1,0 +1,59 @@
+import pino from 'pino';
+import { describe, expect, it } from 'vitest';
+import { createDispatcher, type Handlers } from '../../../main/api/dispatcher';
+import { PosError } from '../../../main/api/errors';
+import type { AppStatus } from '../../../preload/contract';
+import { memoryLog } from '../../support/memory-log';
+
+const status: AppStatus = {
+  mode: 'training',
+  version: '1.0.0',
+  terminal: { name: 'Lane 1' },
+  gateway: { state: 'training' },
+  devices: [],
+  queue: { pending: 0 },
+};
+
+const ctx = { transport: 'test' } as const;
+
+describe('dispatcher', () => {
+  it('answers a valid call with its validated output', async () => {
+    const dispatch = createDispatcher({ 'app.status': () => status }, pino({ level: 'silent' }));
+    expect(await dispatch('app.status', {}, ctx)).toEqual({ ok: true, value: status });
+  });
+
+  it('types unknown methods, non-string names and bad input', async () => {
+    const dispatch = createDispatcher({ 'app.status': () => status }, pino({ level: 'silent' }));
+    expect(await dispatch('app.nope', {}, ctx)).toMatchObject({ ok: false, error: { code: 'UNKNOWN_METHOD' } });
+    expect(await dispatch(42, {}, ctx)).toMatchObject({ ok: false, error: { code: 'UNKNOWN_METHOD' } });
+    expect(await dispatch('__proto__', {}, ctx)).toMatchObject({ ok: false, error: { code: 'UNKNOWN_METHOD' } });
+    expect(await dispatch('toString', {}, ctx)).toMatchObject({ ok: false, error: { code: 'UNKNOWN_METHOD' } });
+    const bad = await dispatch('app.status', { extra: 1 }, ctx);
+    expect(bad).toMatchObject({ ok: false, error: { code: 'BAD_INPUT', issues: [{ path: '(input)' }] } });
+    expect(await dispatch('app.status', 'text', ctx)).toMatchObject({ ok: false, error: { code: 'BAD_INPUT' } });
+  });
+
+  it('passes a PosError through and turns anything else into INTERNAL, logged without card data', async () => {
+    const mem = memoryLog();
+    const log = pino({ level: 'info' }, mem.stream);
+    const failing = (e: Error): Handlers => ({ 'app.status': () => { throw e; } });
+    const typed = await createDispatcher(failing(new PosError('UNAVAILABLE', 'database busy')), log)('app.status', {}, ctx);
+    expect(typed).toEqual({ ok: false, error: { code: 'UNAVAILABLE', message: 'database busy' } });
+    const bug = await createDispatcher(failing(new TypeError('boom')), log)('app.status', {}, ctx);
+    expect(bug).toMatchObject({ ok: false, error: { code: 'INTERNAL' } });
+    expect(JSON.stringify(bug)).not.toContain('boom');
+    expect(mem.text()).toContain('boom');
+  });
+
+  it('refuses to send an output the contract does not describe', async () => {
+    const dispatch = createDispatcher({ 'app.status': () => ({ ...status, mode: 'demo' }) as unknown as AppStatus }, pino({ level: 'silent' }));
+    expect(await dispatch('app.status', {}, ctx)).toMatchObject({ ok: false, error: { code: 'INTERNAL' } });
+  });
+
+  it('strips fields the contract does not list from outputs', async () => {
+    const leaky = { ...status, secret: 'x' } as AppStatus;
+    const dispatch = createDispatcher({ 'app.status': () => leaky }, pino({ level: 'silent' }));
+    const reply = await dispatch('app.status', {}, ctx);
+    expect(reply.ok && reply.value).toEqual(status);
+  });
+});

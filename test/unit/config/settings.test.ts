@@ -1,0 +1,128 @@
+import Database from 'better-sqlite3';
+import pino from 'pino';
+import { describe, expect, it } from 'vitest';
+import { deriveMode } from '../../../main/config/mode';
+import { applyProvisioning, flattenProvisioning } from '../../../main/config/provisioning';
+import { SettingError, SettingsStore } from '../../../main/config/settings-store';
+import { migrate } from '../../../main/store/database';
+import { generateTerminalKeyPair, seal, unseal } from '../../../main/store/sealing';
+import { terminalMigrations } from '../../../main/store/terminal-db';
+import type { Sealer } from '../../../main/store/terminal-key';
+
+function makeStore() {
+  const db = new Database(':memory:');
+  migrate(db, ':memory:', terminalMigrations);
+  const pair = generateTerminalKeyPair();
+  const sealer: Sealer = { seal: (p, c) => seal(p, c, pair.publicKey), unseal: (b, c) => unseal(b, c, pair.privateKey) };
+  const store = new SettingsStore(db, sealer, pino({ level: 'silent' }), () => new Date('2026-11-22T12:00:00Z'));
+  return { db, store };
+}
+
+describe('settings store', () => {
+  it('answers defaults until a value is stored, and stores only what differs', () => {
+    const { db, store } = makeStore();
+    expect(store.get('terminal.name')).toBe('Lane 1');
+    expect(store.get('headless.port')).toBe(4780);
+    expect(store.isSet('terminal.name')).toBe(false);
+    store.set('terminal.name', 'Lane 3');
+    expect(store.get('terminal.name')).toBe('Lane 3');
+    expect(db.prepare('SELECT count(*) FROM settings').pluck().get()).toBe(1);
+    store.unset('terminal.name');
+    expect(store.get('terminal.name')).toBe('Lane 1');
+  });
+
+  it('validates against the schema and names the rule, never the rejected value', () => {
+    const { store } = makeStore();
+    expect(() => store.set('headless.port', 70000)).toThrow(SettingError);
+    expect(() => store.setFromText('headless.port', 'eighty')).toThrow(/headless.port/);
+    expect(() => store.set('gateway.url', 'ftp://example')).toThrow(/http/);
+    expect(() => store.set('log.level', 'chatty')).toThrow(SettingError);
+    expect(() => store.set('no.such.key', 1)).toThrow(/unknown setting/);
+    store.setFromText('headless.port', '8080');
+    expect(store.get('headless.port')).toBe(8080);
+    let message = '';
+    try {
+      store.set('terminal.name', 'x'.repeat(41));
+    } catch (e) {
+      message = (e as Error).message;
+    }
+    expect(message).toMatch(/invalid value for terminal.name/);
+    expect(message).not.toContain('xxxx');
+  });
+
+  it('keeps secrets write-only: sealed at rest, presence visible, value never described', () => {
+    const { db, store } = makeStore();
+    store.set('gateway.password', 'Pa55word!');
+    const row = db.prepare('SELECT value_json, sealed FROM settings WHERE key = ?').get('gateway.password') as { value_json: string | null; sealed: Buffer };
+    expect(row.value_json).toBeNull();
+    expect(row.sealed.toString('latin1')).not.toContain('Pa55word!');
+    expect(store.isSet('gateway.password')).toBe(true);
+    expect(() => store.get('gateway.password')).toThrow(/write-only/);
+    expect(store.describe('gateway.password')).toEqual([
+      expect.objectContaining({ key: 'gateway.password', secret: true, set: true }),
+    ]);
+    expect(JSON.stringify(store.describe())).not.toContain('Pa55word!');
+    expect(store.readSecret('gateway.password')).toBe('Pa55word!');
+    expect(() => store.set('gateway.password', '')).toThrow(/cannot be empty/);
+  });
+
+  it('falls back to the default for a stored value that no longer passes its schema', () => {
+    const { db, store } = makeStore();
+    db.prepare("INSERT INTO settings (key, value_json, updated_at) VALUES ('headless.port', '-5', 'now')").run();
+    expect(store.reload()).toBe(false);
+    expect(store.get('headless.port')).toBe(4780);
+  });
+
+  it('tells listeners about changes, including ones found by reload', () => {
+    const { db, store } = makeStore();
+    let calls = 0;
+    store.onChange(() => calls++);
+    store.set('terminal.name', 'A');
+    expect(calls).toBe(1);
+    db.prepare("UPDATE settings SET value_json = '\"B\"' WHERE key = 'terminal.name'").run();
+    expect(store.reload()).toBe(true);
+    expect(calls).toBe(2);
+    expect(store.reload()).toBe(false);
+    expect(calls).toBe(2);
+  });
+
+  it('writes several values atomically: one bad value changes nothing', () => {
+    const { store } = makeStore();
+    expect(() => store.setMany([['terminal.name', 'Good'], ['headless.port', -1]])).toThrow();
+    expect(store.get('terminal.name')).toBe('Lane 1');
+  });
+});
+
+describe('mode', () => {
+  it('is live exactly when url, gatewayId and password are all set', () => {
+    const { store } = makeStore();
+    expect(deriveMode(store)).toBe('training');
+    store.set('gateway.url', 'https://gw.example/transaction/v14');
+    store.set('gateway.gatewayId', 'AB1234-01');
+    expect(deriveMode(store)).toBe('training');
+    store.set('gateway.password', 'pw');
+    expect(deriveMode(store)).toBe('live');
+    store.unset('gateway.url');
+    expect(deriveMode(store)).toBe('training');
+  });
+});
+
+describe('provisioning', () => {
+  it('accepts dotted and nested keys alike', () => {
+    expect(flattenProvisioning({ 'terminal.name': 'L1', gateway: { url: 'https://x.example/v14', gatewayId: 'G' } })).toEqual([
+      ['terminal.name', 'L1'],
+      ['gateway.url', 'https://x.example/v14'],
+      ['gateway.gatewayId', 'G'],
+    ]);
+  });
+
+  it('applies all or nothing and names unknown keys', () => {
+    const { store } = makeStore();
+    expect(() => applyProvisioning(store, { 'terminal.name': 'L9', 'gateway.pasword': 'typo' })).toThrow(/gateway.pasword/);
+    expect(store.get('terminal.name')).toBe('Lane 1');
+    expect(() => applyProvisioning(store, ['not', 'an', 'object'])).toThrow(SettingError);
+    expect(applyProvisioning(store, { terminal: { name: 'L9' }, gateway: { password: 'pw' } })).toEqual(['terminal.name', 'gateway.password']);
+    expect(store.get('terminal.name')).toBe('L9');
+    expect(store.isSet('gateway.password')).toBe(true);
+  });
+});
