@@ -1,0 +1,195 @@
+import { performance } from 'node:perf_hooks';
+import { Client as SoapClient, WSDL } from 'soap';
+import { coerceResult, requestSchema, ResultShapeError } from './codec';
+import { operationXml, TYPES_PREFIX } from './envelope';
+import { GatewayHttpTransport, GatewayTransportError, type ExchangeRecord, type HttpTransportOptions } from './http-transport';
+import { faultOutcome, httpErrorOutcome, outcomeOfResult, type GatewayOutcome } from './outcome';
+import { checkTransactionIssues, transactionIssues, type RuleIssue } from './rules';
+import { OPERATIONS, outputPart, type OperationName, type RequestOf, type ResultOf } from './schema';
+import { buildWsdl, namespacesOf, type GatewayNamespaces } from './wsdl';
+import { xmlAttr } from './xml-text';
+
+/** A request as callers build it: the client adds GatewayID and Password from its configuration. */
+export type GatewayRequest<O extends OperationName> = Omit<RequestOf<O>, 'GatewayID' | 'Password'> & { GatewayID?: string; Password?: string };
+
+export interface GatewayClientOptions extends HttpTransportOptions {
+  /** The service address ({base_url}); its path ends in /v14. */
+  url: string;
+  /** The WSDL target namespace ({wsdl_namespace}), ending with a slash. */
+  namespace: string;
+  gatewayId: string;
+  password: string;
+  /** Called after every exchange that reached the network (for the terminal's gateway status). */
+  onExchange?: (info: ExchangeInfo) => void;
+}
+
+export interface ExchangeInfo {
+  operation: OperationName;
+  kind: GatewayOutcome<unknown>['kind'];
+  /** Whether an answer came back from the gateway (any answer, even a fault). */
+  answered: boolean;
+  ms: number;
+}
+
+export interface GatewayClient {
+  readonly url: string;
+  readonly namespaces: GatewayNamespaces;
+  send<O extends OperationName>(op: O, request: GatewayRequest<O>): Promise<GatewayOutcome<ResultOf<O>>>;
+  sendAndCommit(request: GatewayRequest<'SendAndCommit'>): Promise<GatewayOutcome<ResultOf<'SendAndCommit'>>>;
+  sendAndCommitCheck(request: GatewayRequest<'SendAndCommitCheck'>): Promise<GatewayOutcome<ResultOf<'SendAndCommitCheck'>>>;
+  transactionInfo(request: GatewayRequest<'TransactionInfo'>): Promise<GatewayOutcome<ResultOf<'TransactionInfo'>>>;
+  checkTransactionInfo(request: GatewayRequest<'CheckTransactionInfo'>): Promise<GatewayOutcome<ResultOf<'CheckTransactionInfo'>>>;
+  /** The last exchange's request (headers and bytes) and answer, for tests and diagnostics. Contains secrets: never log it. */
+  lastExchange(): ExchangeRecord | undefined;
+  close(): void;
+}
+
+type SoapCallback = (err: unknown, result: unknown) => void;
+type SoapMethod = (args: unknown, callback: SoapCallback, options: unknown) => void;
+interface SoapWsdlInternals {
+  objectToRpcXML: (name: string, params: unknown) => string;
+  xmlnsInEnvelope: string;
+  onReady(cb: (err?: Error) => void): void;
+}
+
+/** Parsed WSDLs by namespace and address: parsing is the costly part of creating a client. */
+const wsdlCache = new Map<string, Promise<WSDL>>();
+
+/**
+ * The `soap` package parses the WSDL and the answers (multiRef, xsi:type), but it would put the
+ * operation element in the WSDL target namespace instead of `{ns}Request` and add no xsi:type to
+ * the part (reference: known pitfalls). So the body is written by envelope.ts, byte for byte, and
+ * the envelope declares only the types prefix that the part's xsi:type uses.
+ */
+function prepareWsdl(namespace: string, address: string): Promise<WSDL> {
+  const key = `${namespace}\n${address}`;
+  let pending = wsdlCache.get(key);
+  if (!pending) {
+    const ns = namespacesOf(namespace);
+    pending = new Promise<WSDL>((resolve, reject) => {
+      const wsdl = new WSDL(buildWsdl({ namespace, address }), address, {});
+      const internals = wsdl as unknown as SoapWsdlInternals;
+      internals.onReady((err) => {
+        if (err) return reject(err);
+        internals.objectToRpcXML = (name, params) => operationXml(name as OperationName, params as RequestOf<OperationName>, ns);
+        internals.xmlnsInEnvelope = `xmlns:${TYPES_PREFIX}="${xmlAttr(ns.types)}"`;
+        resolve(wsdl);
+      });
+    });
+    pending.catch(() => wsdlCache.delete(key));
+    wsdlCache.set(key, pending);
+  }
+  return pending;
+}
+
+interface SoapFaultBody {
+  faultcode?: unknown;
+  faultstring?: unknown;
+  detail?: unknown;
+}
+
+function text(v: unknown): string {
+  if (typeof v === 'string') return v;
+  if (typeof v === 'number' || typeof v === 'boolean') return String(v);
+  if (v && typeof v === 'object' && '$value' in v) return text((v as { $value: unknown }).$value);
+  return '';
+}
+
+/** The Fault inside what soap attached to its parse error, if the answer was a SOAP Fault. */
+function faultOf(err: unknown): SoapFaultBody | undefined {
+  const root = (err as { root?: { Envelope?: { Body?: { Fault?: SoapFaultBody } } } } | null)?.root;
+  return root?.Envelope?.Body?.Fault;
+}
+
+/** `<detail><error number="N" description="..."/></detail>` (reference: application errors as faults). */
+function faultDetail(detail: unknown): { errorNumber?: string; errorDescription?: string } {
+  const error = (detail as { error?: { attributes?: Record<string, unknown> } } | null)?.error;
+  const attrs = error?.attributes;
+  if (!attrs) return {};
+  return {
+    ...(attrs.number !== undefined ? { errorNumber: text(attrs.number) } : {}),
+    ...(attrs.description !== undefined ? { errorDescription: text(attrs.description) } : {}),
+  };
+}
+
+export function validateRequest<O extends OperationName>(op: O, request: unknown, now: Date): { request: RequestOf<O> } | { issues: RuleIssue[] } {
+  const type = OPERATIONS[op].input;
+  const parsed = requestSchema(type).safeParse(request);
+  if (!parsed.success) {
+    return { issues: parsed.error.issues.map((i) => ({ field: i.path.map(String).join('.') || '(request)', message: i.message })) };
+  }
+  const issues = type === 'Transaction' ? transactionIssues(parsed.data, now) : checkTransactionIssues(parsed.data, now);
+  if (issues.length > 0) return { issues };
+  return { request: parsed.data as RequestOf<O> };
+}
+
+export async function createGatewayClient(options: GatewayClientOptions): Promise<GatewayClient> {
+  const namespaces = namespacesOf(options.namespace);
+  const wsdl = await prepareWsdl(options.namespace, options.url);
+  const transport = new GatewayHttpTransport(options);
+  const soap = new SoapClient(wsdl, options.url, { httpClient: transport as never });
+  const methods = soap as unknown as Record<OperationName, SoapMethod>;
+  const now = options.now ?? (() => new Date());
+  let last: ExchangeRecord | undefined;
+
+  function call(op: OperationName, request: unknown, exchange: ExchangeRecord): Promise<{ err: unknown; result: unknown }> {
+    return new Promise((resolve) => {
+      methods[op].call(soap, request, (err, result) => resolve({ err, result }), { exchange });
+    });
+  }
+
+  async function send<O extends OperationName>(op: O, request: GatewayRequest<O>): Promise<GatewayOutcome<ResultOf<O>>> {
+    const started = performance.now();
+    const full = { ...request, GatewayID: request.GatewayID ?? options.gatewayId, Password: request.Password ?? options.password };
+    // Credentials first, in spec order: the envelope follows the table, not the object's key order.
+    const checked = validateRequest(op, full, now());
+    if ('issues' in checked) {
+      return { kind: 'invalid', issues: checked.issues, message: checked.issues.map((i) => `${i.field}: ${i.message}`).join('; '), retry: 'fix-request' };
+    }
+    const exchange: ExchangeRecord = { sent: false };
+    last = exchange;
+    const { err, result } = await call(op, checked.request, exchange);
+    const outcome = interpret(op, err, result, exchange);
+    options.onExchange?.({ operation: op, kind: outcome.kind, answered: exchange.status !== undefined, ms: performance.now() - started });
+    return outcome;
+  }
+
+  function interpret<O extends OperationName>(op: O, err: unknown, result: unknown, exchange: ExchangeRecord): GatewayOutcome<ResultOf<O>> {
+    if (err instanceof GatewayTransportError) {
+      return err.phase === 'not-sent'
+        ? { kind: 'not-sent', reason: err.reason as never, message: err.message, retry: 'safe' }
+        : { kind: 'unknown', reason: err.reason as never, message: err.message, retry: 'lookup-first' };
+    }
+    const status = exchange.status ?? 0;
+    if (err) {
+      const fault = faultOf(err);
+      if (fault) {
+        return faultOutcome({ faultCode: text(fault.faultcode), faultString: text(fault.faultstring), ...faultDetail(fault.detail) });
+      }
+      if (status < 200 || status > 299) return httpErrorOutcome(status, exchange.statusText ?? '');
+      return { kind: 'unknown', reason: 'malformed-response', message: 'the gateway answered with XML that could not be read; outcome unknown', retry: 'lookup-first' };
+    }
+    if (status < 200 || status > 299) return httpErrorOutcome(status, exchange.statusText ?? '');
+    const part = (result as Record<string, unknown> | null | undefined)?.[outputPart(op)];
+    try {
+      if (part === undefined) throw new ResultShapeError(`the answer has no ${outputPart(op)}`);
+      const typed = coerceResult(OPERATIONS[op].output, part) as ResultOf<O>;
+      return outcomeOfResult(typed as ResultOf<'SendAndCommit'>) as GatewayOutcome<ResultOf<O>>;
+    } catch (e) {
+      const why = e instanceof ResultShapeError ? e.message : 'unreadable result';
+      return { kind: 'unknown', reason: 'malformed-response', message: `the gateway's answer is not a valid result (${why}); outcome unknown`, retry: 'lookup-first' };
+    }
+  }
+
+  return {
+    url: options.url,
+    namespaces,
+    send,
+    sendAndCommit: (r) => send('SendAndCommit', r),
+    sendAndCommitCheck: (r) => send('SendAndCommitCheck', r),
+    transactionInfo: (r) => send('TransactionInfo', r),
+    checkTransactionInfo: (r) => send('CheckTransactionInfo', r),
+    lastExchange: () => last,
+    close: () => transport.close(),
+  };
+}

@@ -1,0 +1,273 @@
+import http, { type ClientRequest, type IncomingHttpHeaders, type IncomingMessage } from 'node:http';
+import https from 'node:https';
+import type { Socket } from 'node:net';
+import tls, { TLSSocket } from 'node:tls';
+import { signatureHeaders, signingDate, type HmacCredentials } from './hmac';
+import type { NotSentReason, UnknownReason } from './outcome';
+
+/**
+ * The HTTP layer under the `soap` client (its `httpClient` hook). Written on node:http rather than
+ * soap's default so that it can tell the two failures that matter apart: a request that never
+ * left (safe to retry) from one that was sent and got no usable answer (outcome unknown). It also
+ * signs the exact body bytes (HMAC), keeps TLS verification on, tunnels through a proxy, limits
+ * the answer's size and refuses answers carrying a DTD.
+ */
+export interface HttpTransportOptions {
+  /** Until the TCP (and TLS) connection is up. */
+  connectTimeoutMs: number;
+  /** The whole exchange, from the first byte out to the last byte in. */
+  timeoutMs: number;
+  /** http://[user:pass@]host:port of an HTTP proxy; https targets are tunnelled with CONNECT. */
+  proxy?: string;
+  hmac?: HmacCredentials;
+  /** Extra trusted CA certificates (PEM) for a private gateway; verification always stays on. */
+  ca?: string;
+  maxResponseBytes?: number;
+  now?: () => Date;
+}
+
+export const DEFAULT_MAX_RESPONSE_BYTES = 4 * 1024 * 1024;
+
+export class GatewayTransportError extends Error {
+  override name = 'GatewayTransportError';
+  constructor(
+    readonly phase: 'not-sent' | 'unknown',
+    readonly reason: NotSentReason | UnknownReason,
+    message: string,
+    options?: { cause?: unknown },
+  ) {
+    super(message, options);
+  }
+}
+
+/** What one exchange did, for the caller that owns it (passed through soap's per-call options). */
+export interface ExchangeRecord {
+  sent: boolean;
+  status?: number;
+  statusText?: string;
+  requestHeaders?: Record<string, string>;
+  requestBody?: string;
+  responseBody?: string;
+}
+
+export interface HttpResponseLike {
+  status: number;
+  statusText: string;
+  headers: IncomingHttpHeaders;
+  data: string;
+}
+
+type Callback = (error: unknown, res?: HttpResponseLike, body?: string) => void;
+
+const TLS_CODE = /CERT|SSL|TLS|SELF_SIGNED|UNABLE_TO_VERIFY|UNABLE_TO_GET_ISSUER/;
+
+function errorCode(err: unknown): string {
+  const code = (err as { code?: unknown } | null)?.code;
+  return typeof code === 'string' ? code : '';
+}
+
+class ProxyError extends Error {
+  override name = 'ProxyError';
+}
+
+export class GatewayHttpTransport {
+  private readonly httpAgent = new http.Agent({ keepAlive: true, maxSockets: 4, timeout: 4000 });
+  private readonly httpsAgent: https.Agent;
+  private readonly proxy: URL | undefined;
+
+  constructor(private readonly options: HttpTransportOptions) {
+    // Idle sockets are dropped after 4 s, below common server keep-alive limits, so a request
+    // rarely meets a socket the server is closing (which would make its outcome unknown).
+    this.httpsAgent = new https.Agent({ keepAlive: true, maxSockets: 4, timeout: 4000, ...(options.ca ? { ca: options.ca } : {}) });
+    this.proxy = options.proxy ? new URL(options.proxy) : undefined;
+  }
+
+  close(): void {
+    this.httpAgent.destroy();
+    this.httpsAgent.destroy();
+  }
+
+  /** soap's IHttpClient.request: POST `data` to `url`, call back with the answer whatever its status. */
+  request(url: string, data: string, callback: Callback, exheaders?: Record<string, unknown>, exoptions?: { exchange?: ExchangeRecord }): undefined {
+    const record: ExchangeRecord = exoptions?.exchange ?? { sent: false };
+    let target: URL;
+    try {
+      target = new URL(url);
+      if (target.protocol !== 'http:' && target.protocol !== 'https:') throw new Error('not http(s)');
+    } catch {
+      callback(new GatewayTransportError('not-sent', 'bad-address', 'the gateway address is not an http(s) URL'));
+      return undefined;
+    }
+    const body = Buffer.from(data, 'utf8');
+    const headers: Record<string, string> = {};
+    for (const [k, v] of Object.entries(exheaders ?? {})) if (v !== undefined && v !== null) headers[k] = String(v);
+    headers['Content-Length'] = String(body.length);
+    if (this.options.hmac) {
+      const contentType = headers['Content-Type'] ?? 'text/xml; charset=utf-8';
+      headers['Content-Type'] = contentType;
+      const date = signingDate((this.options.now ?? (() => new Date()))());
+      Object.assign(headers, signatureHeaders(this.options.hmac, { method: 'POST', contentType, body, date, path: target.pathname }));
+    }
+    record.requestHeaders = headers;
+    record.requestBody = data;
+    this.exchange(target, body, headers, record, callback);
+    return undefined;
+  }
+
+  private exchange(target: URL, body: Buffer, headers: Record<string, string>, record: ExchangeRecord, callback: Callback): void {
+    const { connectTimeoutMs, timeoutMs } = this.options;
+    const limit = this.options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES;
+    let connected = false;
+    let settled = false;
+    let req: ClientRequest | undefined;
+    let tunnel: ClientRequest | undefined;
+    const where = `${target.hostname}:${target.port || (target.protocol === 'https:' ? 443 : 80)}`;
+
+    const finish = (error: GatewayTransportError | null, res?: HttpResponseLike): void => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(connectTimer);
+      clearTimeout(totalTimer);
+      if (error) {
+        req?.destroy();
+        tunnel?.destroy();
+        callback(error);
+      } else if (res) {
+        callback(null, res, res.data);
+      }
+    };
+    const fail = (reasonNotSent: NotSentReason, reasonUnknown: UnknownReason, message: string, cause?: unknown): void => {
+      finish(
+        connected
+          ? new GatewayTransportError('unknown', reasonUnknown, `${message}; the request was sent, so its outcome is unknown`, { cause })
+          : new GatewayTransportError('not-sent', reasonNotSent, `${message}; nothing was sent`, { cause }),
+      );
+    };
+    const markConnected = (): void => {
+      connected = true;
+      record.sent = true;
+      clearTimeout(connectTimer);
+    };
+
+    const connectTimer = setTimeout(() => {
+      if (!connected) fail('connect-timeout', 'timeout', `no connection to the gateway at ${where} within ${connectTimeoutMs} ms`);
+    }, connectTimeoutMs);
+    const totalTimer = setTimeout(() => fail('timeout', 'timeout', `no answer from the gateway within ${timeoutMs} ms`), timeoutMs);
+
+    const onError = (err: unknown): void => {
+      const code = errorCode(err);
+      if (connected) return fail('connect-failed', 'connection-lost', `the connection to the gateway was lost (${code || 'closed'})`, err);
+      if (err instanceof ProxyError) return fail('proxy', 'connection-lost', err.message, err);
+      if (TLS_CODE.test(code)) return fail('tls', 'connection-lost', `the gateway's TLS certificate was not accepted (${code})`, err);
+      fail('connect-failed', 'connection-lost', `could not connect to the gateway at ${where} (${code || (err as Error).message})`, err);
+    };
+
+    const onResponse = (res: IncomingMessage): void => {
+      const chunks: Buffer[] = [];
+      let size = 0;
+      res.on('data', (chunk: Buffer) => {
+        size += chunk.length;
+        if (size > limit) fail('connect-failed', 'response-too-large', `the gateway's answer exceeds ${limit} bytes`);
+        else chunks.push(chunk);
+      });
+      res.on('error', onError);
+      res.on('close', () => {
+        if (!res.complete) fail('connect-failed', 'connection-lost', 'the connection closed in the middle of the answer');
+      });
+      res.on('end', () => {
+        const text = Buffer.concat(chunks).toString('utf8');
+        // SOAP forbids a DTD in a message; refusing it here means no entity is ever expanded.
+        if (/<!DOCTYPE|<!ENTITY/i.test(text)) return fail('connect-failed', 'unsafe-xml', 'the gateway answer carries a DTD, which SOAP forbids; refused');
+        record.status = res.statusCode ?? 0;
+        record.statusText = res.statusMessage ?? '';
+        record.responseBody = text;
+        finish(null, { status: res.statusCode ?? 0, statusText: res.statusMessage ?? '', headers: res.headers, data: text });
+      });
+    };
+
+    const path = `${target.pathname}${target.search}`;
+    const https_ = target.protocol === 'https:';
+    const port = Number(target.port || (https_ ? 443 : 80));
+    if (this.proxy && https_) {
+      req = https.request({
+        host: target.hostname,
+        port,
+        path,
+        method: 'POST',
+        headers,
+        agent: false,
+        createConnection: (_opts: unknown, oncreate: (err: Error | null, socket?: Socket) => void) => {
+          tunnel = this.openTunnel(target, port, oncreate);
+          return undefined;
+        },
+      } as https.RequestOptions);
+    } else if (this.proxy) {
+      const proxy = this.proxy;
+      req = http.request({
+        host: proxy.hostname,
+        port: Number(proxy.port || 80),
+        path: target.href,
+        method: 'POST',
+        headers: { ...headers, Host: target.host, ...this.proxyAuth() },
+        agent: false,
+      });
+    } else {
+      req = (https_ ? https : http).request({
+        host: target.hostname,
+        port,
+        path,
+        method: 'POST',
+        headers,
+        agent: https_ ? this.httpsAgent : this.httpAgent,
+        ...(https_ ? { servername: target.hostname, rejectUnauthorized: true } : {}),
+      });
+    }
+    req.on('socket', (socket: Socket) => {
+      if (req?.reusedSocket || established.has(socket)) return markConnected();
+      socket.once(socket instanceof TLSSocket ? 'secureConnect' : 'connect', markConnected);
+    });
+    req.on('error', onError);
+    req.on('response', onResponse);
+    req.end(body);
+  }
+
+  private proxyAuth(): Record<string, string> {
+    const p = this.proxy;
+    if (!p?.username) return {};
+    const credentials = `${decodeURIComponent(p.username)}:${decodeURIComponent(p.password)}`;
+    return { 'Proxy-Authorization': `Basic ${Buffer.from(credentials).toString('base64')}` };
+  }
+
+  /** CONNECT host:port through the proxy, then TLS (verified) inside the tunnel. */
+  private openTunnel(target: URL, port: number, oncreate: (err: Error | null, socket?: Socket) => void): ClientRequest {
+    const proxy = this.proxy as URL;
+    const authority = `${target.hostname}:${port}`;
+    const connect = http.request({
+      host: proxy.hostname,
+      port: Number(proxy.port || 80),
+      method: 'CONNECT',
+      path: authority,
+      headers: { Host: authority, ...this.proxyAuth() },
+      agent: false,
+    });
+    connect.once('connect', (res: IncomingMessage, socket: Socket) => {
+      if (res.statusCode !== 200) {
+        socket.destroy();
+        oncreate(new ProxyError(`the proxy refused the tunnel to the gateway (HTTP ${res.statusCode ?? 0})`));
+        return;
+      }
+      const secure = tls.connect({ socket, servername: target.hostname, rejectUnauthorized: true, ...(this.options.ca ? { ca: this.options.ca } : {}) });
+      secure.once('secureConnect', () => {
+        established.add(secure);
+        oncreate(null, secure);
+      });
+      secure.once('error', (err) => oncreate(err));
+    });
+    connect.once('error', (err) => oncreate(new ProxyError(`could not reach the proxy ${proxy.host} (${errorCode(err) || err.message})`)));
+    connect.end();
+    return connect;
+  }
+}
+
+/** Sockets handed over already connected (TLS through a proxy tunnel). */
+const established = new WeakSet<Socket>();
