@@ -6,6 +6,7 @@ import { deriveMode } from './config/mode';
 import { applyProvisioningFromDataDir } from './config/provisioning';
 import { SettingsStore } from './config/settings-store';
 import { EventBus } from './events/bus';
+import { GatewayService } from './gateway/service';
 import { createLogger } from './log/logger';
 import type { Platform } from './platform/platform';
 import type { Service } from './service';
@@ -34,6 +35,7 @@ export interface Core {
   readonly sealer: Sealer;
   readonly bus: EventBus;
   readonly status: StatusService;
+  readonly gateway: GatewayService;
   readonly dispatch: Dispatch;
   readonly db: Db;
   mode(): Mode;
@@ -74,13 +76,14 @@ export async function createCore(config: CoreConfig, platform: Platform): Promis
     return store;
   };
 
+  const gateway = new GatewayService({ settings, log, mode, now: () => platform.now(), onStateChange: () => status.refresh() });
   const bus = new EventBus();
   const status = new StatusService(
     {
       version: platform.version,
       mode,
       terminalName: () => settings.get('terminal.name'),
-      gatewayState: () => (mode() === 'training' ? 'training' : 'unknown'),
+      gatewayState: () => gateway.state(),
       devices: () => [],
       queuePending: () => journal().countQueued(),
     },
@@ -94,6 +97,7 @@ export async function createCore(config: CoreConfig, platform: Platform): Promis
 
   // Background services, started by start() in this order and stopped in reverse by close().
   const services: Service[] = [];
+  services.push(gateway);
 
   const handlers: Handlers = {
     ...appHandlers(status),
@@ -112,6 +116,7 @@ export async function createCore(config: CoreConfig, platform: Platform): Promis
     sealer,
     bus,
     status,
+    gateway,
     dispatch,
     db,
     mode,

@@ -28,6 +28,8 @@ export interface ExchangeInfo {
   kind: GatewayOutcome<unknown>['kind'];
   /** Whether an answer came back from the gateway (any answer, even a fault). */
   answered: boolean;
+  /** HTTP status of the answer, when there was one. */
+  status?: number;
   ms: number;
 }
 
@@ -150,7 +152,13 @@ export async function createGatewayClient(options: GatewayClientOptions): Promis
     last = exchange;
     const { err, result } = await call(op, checked.request, exchange);
     const outcome = interpret(op, err, result, exchange);
-    options.onExchange?.({ operation: op, kind: outcome.kind, answered: exchange.status !== undefined, ms: performance.now() - started });
+    options.onExchange?.({
+      operation: op,
+      kind: outcome.kind,
+      answered: exchange.status !== undefined,
+      ...(exchange.status !== undefined ? { status: exchange.status } : {}),
+      ms: performance.now() - started,
+    });
     return outcome;
   }
 

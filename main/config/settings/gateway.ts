@@ -1,13 +1,74 @@
-import { textSetting, urlSetting } from '../setting';
+import { z } from 'zod';
+import { ECOMMERCE_FLAGS } from '../../gateway/rules';
+import { checkAddress, checkNamespace } from '../../gateway/wsdl';
+import { enumSetting, intSetting, textSetting } from '../setting';
 
 /**
- * Gateway credentials. The terminal is live exactly when url, gatewayId and password are all
- * set (see ../mode.ts); otherwise it runs in training mode against the built-in simulator.
+ * Gateway settings. The terminal is live exactly when url, gatewayId and password are all set
+ * (see ../mode.ts); otherwise it runs in training mode against the built-in simulator.
+ * Defaults and why:
+ * - timeoutMs 30 s: peers use 5 to 60 s; long enough for a slow authorization, short enough for a
+ *   cashier. After it, the outcome is unknown and the payment is looked up, never resent blindly.
+ * - connectTimeoutMs 5 s: a connection that cannot open in 5 s is down; nothing was sent, so the
+ *   payment may go offline or be retried at once.
+ * - keyedEcommerceFlag R: a keyed card at the counter is card present; the reference marks this
+ *   uncertain (some merchant accounts want 1, MOTO), so it is a setting.
  */
+const address = z.union([
+  z.literal(''),
+  z.string().superRefine((v, ctx) => {
+    const problem = checkAddress(v);
+    if (problem) ctx.addIssue({ code: 'custom', message: problem });
+  }),
+]);
+
+const namespace = z.string().superRefine((v, ctx) => {
+  const problem = checkNamespace(v);
+  if (problem) ctx.addIssue({ code: 'custom', message: problem });
+});
+
+const proxy = z.union([z.literal(''), z.url({ protocol: /^http$/, error: 'must be an http:// proxy URL, e.g. http://proxy.lan:3128' })]);
+
+export const DEFAULT_GATEWAY_NAMESPACE = 'http://secure.gateway.example/vplug-in/transaction/rpc-enc/';
+
 export const gatewaySettings = {
-  'gateway.url': urlSetting({
-    description: 'Address of the live SOAP gateway (path ending in /v14). Empty: training mode.',
+  'gateway.url': textSetting({
+    schema: address,
+    description: 'Address of the live SOAP gateway (https://…/v14). Empty: training mode.',
+  }),
+  'gateway.namespace': textSetting({
+    schema: namespace,
+    default: DEFAULT_GATEWAY_NAMESPACE,
+    description: "The gateway WSDL's target namespace (ends with /); request/response namespaces and SOAPActions derive from it.",
   }),
   'gateway.gatewayId': textSetting({ description: 'GatewayID issued for this terminal.' }),
   'gateway.password': textSetting({ secret: true, description: 'Gateway password (write-only).' }),
+  'gateway.hmacKeyId': textSetting({ description: 'HMAC key id for request signing; empty: requests are not signed.' }),
+  'gateway.hmacKey': textSetting({ secret: true, description: 'HMAC key for request signing (write-only).' }),
+  'gateway.timeoutMs': intSetting({
+    default: 30_000,
+    min: 1_000,
+    max: 120_000,
+    description: 'Longest wait for a gateway answer, in ms; after it the outcome is unknown and the payment is looked up.',
+  }),
+  'gateway.connectTimeoutMs': intSetting({
+    default: 5_000,
+    min: 200,
+    max: 60_000,
+    description: 'Longest wait for the connection to the gateway to open, in ms (nothing is sent before).',
+  }),
+  'gateway.proxy': textSetting({ schema: proxy, description: 'HTTP proxy for the gateway (http://[user:pass@]host:port); empty: direct.' }),
+  'gateway.caFile': textSetting({
+    description: 'PEM file of extra CA certificates to trust for the gateway (private CA); certificates are always verified.',
+  }),
+  'gateway.keyedEcommerceFlag': enumSetting(ECOMMERCE_FLAGS, {
+    default: 'R',
+    description: 'Ecommerce_Flag sent with keyed cards: R retail (card present), 1 MOTO, 7 e-commerce...',
+  }),
+  'gateway.trainingDuplicateMinutes': intSetting({
+    default: 0,
+    min: 0,
+    max: 1440,
+    description: 'Training simulator only: reject a repeat of the same card, type and amount within N minutes (code 63). 0: off.',
+  }),
 } as const;

@@ -1,0 +1,191 @@
+import { readFileSync } from 'node:fs';
+import type { Logger } from 'pino';
+import type { GatewayState, Mode } from '../../preload/contract';
+import { PosError } from '../api/errors';
+import type { SettingsStore } from '../config/settings-store';
+import type { Service } from '../service';
+import { startGatewaySimulator, type GatewaySimulator } from '../training/gateway/server';
+import type { BuilderContext } from './builders';
+import { createGatewayClient, type ExchangeInfo, type GatewayClient, type GatewayRequest } from './client';
+import { describeOutcome, type GatewayOutcome } from './outcome';
+import type { OperationName, ResultOf } from './schema';
+import { buildWsdl } from './wsdl';
+
+export interface GatewayServiceDeps {
+  settings: SettingsStore;
+  log: Logger;
+  mode(): Mode;
+  now(): Date;
+  /** Called when the gateway state changes (the core refreshes its status). */
+  onStateChange(): void;
+}
+
+/** Credentials the in-process simulator is reached with when the terminal has none of its own. */
+export const TRAINING_CREDENTIALS = { gatewayId: 'TRAINING', password: 'training' } as const;
+
+interface Active {
+  fingerprint: string;
+  mode: Mode;
+  client: GatewayClient;
+  simulator?: GatewaySimulator;
+  simulatorKey?: string;
+}
+
+/**
+ * The terminal's gateway: in live mode a client for the configured gateway; in training mode the
+ * simulator runs in-process on a loopback port and the same client talks to it over real HTTP.
+ * Settings changes (mode, address, credentials, keys, time-outs) take effect at the next call.
+ * The gateway state (training / unknown / online / offline) comes from real exchanges.
+ */
+export class GatewayService implements Service {
+  readonly name = 'gateway';
+  private active: Active | undefined;
+  private switching: Promise<Active> | undefined;
+  private lastExchange: 'online' | 'offline' | undefined;
+  private stopped = false;
+  private unsubscribe: (() => void) | undefined;
+
+  constructor(private readonly deps: GatewayServiceDeps) {}
+
+  async start(): Promise<void> {
+    this.stopped = false;
+    this.unsubscribe = this.deps.settings.onChange(() => {
+      // Reconfigure eagerly so a switch to training starts the simulator before the next sale.
+      if (this.active && this.fingerprint() !== this.active.fingerprint) void this.client().catch(() => undefined);
+    });
+    // A gateway that cannot be set up (unreadable CA file...) must not keep the terminal from
+    // starting: the error is logged now and answered to every payment until it is fixed.
+    await this.client().catch((err: unknown) => this.deps.log.error({ err }, 'gateway client could not be set up'));
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    this.unsubscribe?.();
+    await this.switching?.catch(() => undefined);
+    await this.release(this.active);
+    this.active = undefined;
+  }
+
+  state(): GatewayState {
+    if (this.deps.mode() === 'training') return 'training';
+    return this.active?.mode === 'live' ? (this.lastExchange ?? 'unknown') : 'unknown';
+  }
+
+  builderContext(): BuilderContext {
+    return { keyedEcommerceFlag: this.deps.settings.get('gateway.keyedEcommerceFlag'), now: this.deps.now() };
+  }
+
+  /** The WSDL for the configured namespace and address. */
+  wsdl(address?: string): string {
+    return buildWsdl({ namespace: this.deps.settings.get('gateway.namespace'), address: address ?? this.active?.client.url ?? this.liveUrlOrPlaceholder() });
+  }
+
+  async send<O extends OperationName>(op: O, request: GatewayRequest<O>): Promise<GatewayOutcome<ResultOf<O>>> {
+    const client = await this.client();
+    const outcome = await client.send(op, request);
+    if (outcome.kind !== 'approved') this.deps.log.info({ operation: op, outcome: outcome.kind }, `gateway: ${describeOutcome(outcome)}`);
+    return outcome;
+  }
+
+  /** The client for the current settings, (re)built when they changed. */
+  async client(): Promise<GatewayClient> {
+    if (this.stopped) throw new PosError('UNAVAILABLE', 'the gateway service is stopped');
+    const fingerprint = this.fingerprint();
+    if (this.active?.fingerprint === fingerprint) return this.active.client;
+    if (!this.switching) {
+      this.switching = this.reconfigure(fingerprint).finally(() => (this.switching = undefined));
+    }
+    const active = await this.switching;
+    return active.fingerprint === this.fingerprint() ? active.client : this.client();
+  }
+
+  private liveUrlOrPlaceholder(): string {
+    return this.deps.settings.get('gateway.url') || 'http://127.0.0.1/transaction/v14';
+  }
+
+  private secrets(): { password?: string; hmacKey?: string } {
+    const s = this.deps.settings;
+    const password = s.isSet('gateway.password') ? s.readSecret('gateway.password') : undefined;
+    const hmacKey = s.isSet('gateway.hmacKey') ? s.readSecret('gateway.hmacKey') : undefined;
+    return { ...(password !== undefined ? { password } : {}), ...(hmacKey !== undefined ? { hmacKey } : {}) };
+  }
+
+  /** Everything the client depends on; secrets included (kept in memory only, never logged). */
+  private fingerprint(): string {
+    const s = this.deps.settings;
+    return JSON.stringify([
+      this.deps.mode(),
+      ...(['gateway.url', 'gateway.namespace', 'gateway.gatewayId', 'gateway.hmacKeyId', 'gateway.timeoutMs', 'gateway.connectTimeoutMs', 'gateway.proxy', 'gateway.caFile', 'gateway.trainingDuplicateMinutes'] as const).map((k) => s.get(k)),
+      this.secrets(),
+    ]);
+  }
+
+  private async reconfigure(fingerprint: string): Promise<Active> {
+    const s = this.deps.settings;
+    const mode = this.deps.mode();
+    const previous = this.active;
+    const secrets = this.secrets();
+    const hmacKeyId = s.get('gateway.hmacKeyId');
+    const hmac = hmacKeyId && secrets.hmacKey ? { keyId: hmacKeyId, key: secrets.hmacKey } : undefined;
+    const namespace = s.get('gateway.namespace');
+    // The simulator (and its history) survives changes that do not concern it.
+    const simulatorKey = JSON.stringify([namespace, hmac ?? null]);
+    let simulator = mode === 'training' && previous?.simulatorKey === simulatorKey ? previous.simulator : undefined;
+    if (mode === 'training' && !simulator) {
+      simulator = await startGatewaySimulator({ namespace, now: this.deps.now, ...(hmac ? { hmac } : {}) });
+    }
+    simulator?.engine.setDuplicateWindow(s.get('gateway.trainingDuplicateMinutes'));
+    const caFile = s.get('gateway.caFile');
+    let ca: string | undefined;
+    if (caFile) {
+      try {
+        ca = readFileSync(caFile, 'utf8');
+      } catch (e) {
+        throw new PosError('UNAVAILABLE', `cannot read gateway.caFile (${(e as NodeJS.ErrnoException).code ?? 'error'})`);
+      }
+    }
+    const client = await createGatewayClient({
+      url: simulator ? simulator.url : s.get('gateway.url'),
+      namespace,
+      gatewayId: s.get('gateway.gatewayId') || TRAINING_CREDENTIALS.gatewayId,
+      password: secrets.password ?? TRAINING_CREDENTIALS.password,
+      connectTimeoutMs: s.get('gateway.connectTimeoutMs'),
+      timeoutMs: s.get('gateway.timeoutMs'),
+      ...(s.get('gateway.proxy') && !simulator ? { proxy: s.get('gateway.proxy') } : {}),
+      ...(hmac ? { hmac } : {}),
+      ...(ca ? { ca } : {}),
+      now: this.deps.now,
+      onExchange: (info) => this.recordExchange(mode, info),
+    });
+    const active: Active = { fingerprint, mode, client, ...(simulator ? { simulator, simulatorKey } : {}) };
+    // The old client goes; its simulator too unless the new one keeps it.
+    previous?.client.close();
+    if (previous?.simulator && previous.simulator !== simulator) await previous.simulator.close();
+    if (previous?.mode !== mode) this.lastExchange = undefined;
+    this.active = active;
+    this.deps.log.info({ mode, gateway: simulator ? 'training simulator' : s.get('gateway.url') }, 'gateway client ready');
+    this.deps.onStateChange();
+    return active;
+  }
+
+  private recordExchange(mode: Mode, info: ExchangeInfo): void {
+    if (mode !== 'live' || info.kind === 'invalid') return;
+    // Any answer, even a refusal, proves the gateway reachable; 5xx and silence do not.
+    const reachable = info.answered && !(info.kind === 'http-error' && (info.status ?? 0) >= 500);
+    const next = reachable ? 'online' : 'offline';
+    if (next !== this.lastExchange) {
+      this.lastExchange = next;
+      this.deps.onStateChange();
+    }
+  }
+
+  private async release(active: Active | undefined): Promise<void> {
+    active?.client.close();
+    await active?.simulator?.close();
+  }
+
+  /** The in-process simulator while in training mode (tests and the training history). */
+  simulator(): GatewaySimulator | undefined {
+    return this.active?.simulator;
+  }
+}
