@@ -6,6 +6,7 @@
 import { Command, CommanderError } from 'commander';
 import { APP_VERSION } from '../version';
 import { registerConfig } from './commands/config';
+import { registerGateway } from './commands/gateway';
 import { registerStatus } from './commands/status';
 import { createCliContext } from './context';
 import { CliError, EXIT } from './output';
@@ -21,6 +22,7 @@ export function buildProgram(): Command {
   const ctx = createCliContext(() => program.opts<{ dataDir?: string }>().dataDir);
   registerStatus(program, ctx);
   registerConfig(program, ctx);
+  registerGateway(program, ctx);
   return program;
 }
 

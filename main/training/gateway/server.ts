@@ -23,8 +23,8 @@ export interface SimulatorOptions extends EngineOptions {
   /** When set, requests must be signed with this key (HTTP 401 otherwise). */
   hmac?: { keyId: string; key: string };
   responseStyle?: ResponseStyle;
-  /** Served at `<path>?wsdl` when given. */
-  wsdl?: string;
+  /** Served at `<path>?wsdl` when given: the WSDL for the simulator's own address. */
+  wsdl?: (address: string) => string;
   maxRequestBytes?: number;
 }
 
@@ -91,6 +91,7 @@ export async function startGatewaySimulator(options: SimulatorOptions): Promise<
   const sockets = new Set<Socket>();
   const timers = new Set<ReturnType<typeof setTimeout>>();
   let style: ResponseStyle = options.responseStyle ?? 'multiref';
+  let serviceUrl = '';
 
   const send = (res: ServerResponse, status: number, body: string, type = 'text/xml; charset=utf-8'): void => {
     res.writeHead(status, { 'Content-Type': type, 'Content-Length': Buffer.byteLength(body) });
@@ -151,7 +152,7 @@ export async function startGatewaySimulator(options: SimulatorOptions): Promise<
   const server = http.createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://127.0.0.1');
     if (url.pathname !== path) return send(res, 404, 'Not Found', 'text/plain');
-    if (req.method === 'GET' && options.wsdl && url.search.toLowerCase() === '?wsdl') return send(res, 200, options.wsdl);
+    if (req.method === 'GET' && options.wsdl && url.search.toLowerCase() === '?wsdl') return send(res, 200, options.wsdl(serviceUrl));
     if (req.method !== 'POST') return send(res, 405, 'Method Not Allowed', 'text/plain');
     const chunks: Buffer[] = [];
     let size = 0;
@@ -190,9 +191,10 @@ export async function startGatewaySimulator(options: SimulatorOptions): Promise<
   });
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : 0;
+  serviceUrl = `http://127.0.0.1:${port}${path}`;
 
   return {
-    url: `http://127.0.0.1:${port}${path}`,
+    url: serviceUrl,
     port,
     namespace,
     engine,
