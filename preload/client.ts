@@ -28,11 +28,12 @@ export function createPosClient(bridge: PosBridge): PosClient {
       // TypeScript cannot narrow the indexed schema by M; the parse is what guarantees the type.
       return methods[method].output.parse(reply.value) as MethodOutput<M>;
     },
-    on(event, listener) {
+    on<E extends EventName>(event: E, listener: (payload: EventPayload<E>) => void) {
       const schema = events[event];
       return bridge.subscribe(event, (payload) => {
         const parsed = schema.safeParse(payload);
-        if (parsed.success) listener(parsed.data);
+        // As in call(): the parse guarantees the payload type TypeScript cannot narrow by E.
+        if (parsed.success) listener(parsed.data as EventPayload<E>);
       });
     },
   };

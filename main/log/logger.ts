@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
-import pino, { type DestinationStream, type Logger, type LevelWithSilent } from 'pino';
+import pino, { type Bindings, type ChildLoggerOptions, type DestinationStream, type Logger, type LevelWithSilent } from 'pino';
 import { redactValue, redactText } from './redact';
 
 export type { Logger } from 'pino';
@@ -56,8 +56,9 @@ export function createLogger(options: LoggerOptions): Logger {
  * on the way in, for children of children too.
  */
 function redactChildBindings(logger: Logger): Logger {
-  const child = logger.child.bind(logger);
-  logger.child = ((bindings, options) =>
-    redactChildBindings(child(redactValue(bindings) as typeof bindings, options))) as Logger['child'];
+  const child = logger.child.bind(logger) as unknown as (bindings: Bindings, options?: ChildLoggerOptions) => Logger;
+  const redactingChild = (bindings: Bindings, options?: ChildLoggerOptions): Logger =>
+    redactChildBindings(child(redactValue(bindings) as Bindings, options));
+  (logger as { child: unknown }).child = redactingChild;
   return logger;
 }

@@ -70,8 +70,8 @@ describe('headless app in Chromium', () => {
     const page = await browser.newPage();
     await page.goto(app.url);
     await expect.poll(() => page.getByTestId('status-link').textContent()).toBe('Connected');
-    const replies = await page.evaluate(async (token) => {
-      const ws = new WebSocket(`ws://${location.host}/api`, ['pos.v1', `pos.token.${token}`]);
+    const replies = await page.evaluate(async ({ token, host }) => {
+      const ws = new WebSocket(`ws://${host}/api`, ['pos.v1', `pos.token.${token}`]);
       await new Promise((r) => ws.addEventListener('open', r, { once: true }));
       const ask = (frame: object) =>
         new Promise<unknown>((resolve) => {
@@ -83,7 +83,7 @@ describe('headless app in Chromium', () => {
       const garbage = await ask({ nonsense: 1 });
       ws.close();
       return { bad, unknown, garbage };
-    }, app.token);
+    }, { token: app.token, host: new URL(app.origin).host });
     expect(replies.bad).toMatchObject({ t: 'reply', id: 1, reply: { ok: false, error: { code: 'BAD_INPUT' } } });
     expect(replies.unknown).toMatchObject({ t: 'reply', id: 2, reply: { ok: false, error: { code: 'UNKNOWN_METHOD' } } });
     expect(replies.garbage).toMatchObject({ t: 'refused', error: { code: 'BAD_INPUT' } });

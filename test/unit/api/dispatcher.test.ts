@@ -16,14 +16,17 @@ const status: AppStatus = {
 
 const ctx = { transport: 'test' } as const;
 
+/** These tests exercise app.status alone; the other methods of the contract are not called. */
+const only = (h: Pick<Handlers, 'app.status'>): Handlers => h as Handlers;
+
 describe('dispatcher', () => {
   it('answers a valid call with its validated output', async () => {
-    const dispatch = createDispatcher({ 'app.status': () => status }, pino({ level: 'silent' }));
+    const dispatch = createDispatcher(only({ 'app.status': () => status }), pino({ level: 'silent' }));
     expect(await dispatch('app.status', {}, ctx)).toEqual({ ok: true, value: status });
   });
 
   it('types unknown methods, non-string names and bad input', async () => {
-    const dispatch = createDispatcher({ 'app.status': () => status }, pino({ level: 'silent' }));
+    const dispatch = createDispatcher(only({ 'app.status': () => status }), pino({ level: 'silent' }));
     expect(await dispatch('app.nope', {}, ctx)).toMatchObject({ ok: false, error: { code: 'UNKNOWN_METHOD' } });
     expect(await dispatch(42, {}, ctx)).toMatchObject({ ok: false, error: { code: 'UNKNOWN_METHOD' } });
     expect(await dispatch('__proto__', {}, ctx)).toMatchObject({ ok: false, error: { code: 'UNKNOWN_METHOD' } });
@@ -36,7 +39,7 @@ describe('dispatcher', () => {
   it('passes a PosError through and turns anything else into INTERNAL, logged without card data', async () => {
     const mem = memoryLog();
     const log = pino({ level: 'info' }, mem.stream);
-    const failing = (e: Error): Handlers => ({ 'app.status': () => { throw e; } });
+    const failing = (e: Error): Handlers => only({ 'app.status': () => { throw e; } });
     const typed = await createDispatcher(failing(new PosError('UNAVAILABLE', 'database busy')), log)('app.status', {}, ctx);
     expect(typed).toEqual({ ok: false, error: { code: 'UNAVAILABLE', message: 'database busy' } });
     const bug = await createDispatcher(failing(new TypeError('boom')), log)('app.status', {}, ctx);
@@ -46,13 +49,13 @@ describe('dispatcher', () => {
   });
 
   it('refuses to send an output the contract does not describe', async () => {
-    const dispatch = createDispatcher({ 'app.status': () => ({ ...status, mode: 'demo' }) as unknown as AppStatus }, pino({ level: 'silent' }));
+    const dispatch = createDispatcher(only({ 'app.status': () => ({ ...status, mode: 'demo' }) as unknown as AppStatus }), pino({ level: 'silent' }));
     expect(await dispatch('app.status', {}, ctx)).toMatchObject({ ok: false, error: { code: 'INTERNAL' } });
   });
 
   it('strips fields the contract does not list from outputs', async () => {
     const leaky = { ...status, secret: 'x' } as AppStatus;
-    const dispatch = createDispatcher({ 'app.status': () => leaky }, pino({ level: 'silent' }));
+    const dispatch = createDispatcher(only({ 'app.status': () => leaky }), pino({ level: 'silent' }));
     const reply = await dispatch('app.status', {}, ctx);
     expect(reply.ok && reply.value).toEqual(status);
   });

@@ -65,7 +65,7 @@ function fakeElectron(options: { lock?: boolean } = {}) {
         appListeners.set(event, [...(appListeners.get(event) ?? []), listener]);
         return undefined;
       },
-    } as ShellElectron['app'],
+    },
     BrowserWindow: FakeWindow,
     ipcMain: { handle: (channel, listener) => void handlers.set(channel, listener) },
     protocol: {
@@ -214,7 +214,7 @@ describe('Electron shell', () => {
     }).ready;
     core!.settings.set('terminal.name', 'Lane 5');
     expect(fake.windows[0]!.sent).toEqual([[IPC_EVENT, 'status.changed', expect.objectContaining({ terminal: { name: 'Lane 5' } })]]);
-    fake.appListeners.get('second-instance')?.forEach((l) => (l as () => void)());
+    fake.appListeners.get('second-instance')?.forEach((l) => (l)());
     expect(fake.windows[0]!.focus).toHaveBeenCalled();
   });
 
