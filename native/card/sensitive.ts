@@ -1,0 +1,36 @@
+const INSPECT = Symbol.for('nodejs.util.inspect.custom');
+
+/**
+ * A secret string (PAN, track, account number, MICR line) that prints only its masked form:
+ * JSON.stringify, template strings, console.log and util.inspect all see `masked`. The clear value
+ * lives in a private field and comes out only through `reveal()`, which code must call on purpose.
+ */
+export class Sensitive {
+  readonly #value: string;
+  readonly masked: string;
+
+  constructor(value: string, masked: string) {
+    this.#value = value;
+    this.masked = masked;
+  }
+
+  reveal(): string {
+    return this.#value;
+  }
+
+  get length(): number {
+    return this.#value.length;
+  }
+
+  toJSON(): string {
+    return this.masked;
+  }
+
+  toString(): string {
+    return this.masked;
+  }
+
+  [INSPECT](): string {
+    return `Sensitive(${this.masked})`;
+  }
+}

@@ -1,0 +1,140 @@
+import { EventEmitter } from 'node:events';
+import { ETX, SO } from '../protocol/bytes';
+import { cardReadReplyData, FS_CHAR, MSG } from '../pinpad/messages';
+import type { PinpadFrame } from '../pinpad/frame';
+import { PinpadSession } from '../pinpad/session';
+import { SAMPLE_CARDS, type SampleCard } from './sample-cards';
+
+export interface PinpadSimOptions {
+  /** The card the customer swipes when the counter asks for one. */
+  card?: SampleCard;
+  /** The customer's answer to yes/no forms. */
+  answer?: 'Y' | 'N';
+  /** Swipe as soon as the counter asks (default), or wait for `customerSwipe()`. */
+  autoSwipe?: boolean;
+  /** Delay before the automatic swipe, like a customer reaching for the card. */
+  swipeDelayMs?: number;
+  /** Send this many frames with a wrong LRC first (exercises the counter's NAK path). */
+  corruptFrames?: number;
+  ackTimeoutMs?: number;
+}
+
+export interface PinpadSimEvents {
+  /** Every message from the counter, for the simulator's console. */
+  received: [PinpadFrame];
+  sent: [PinpadFrame];
+}
+
+/**
+ * A PIN pad on the far end of a link, speaking the RBA bytes: ACK/NAK, online/offline, resets,
+ * status, amount display, card read (with a customer swipe on the pad) and yes/no forms.
+ */
+export class PinpadSimulator extends EventEmitter<PinpadSimEvents> {
+  readonly session: PinpadSession;
+  online = false;
+  display = 'Welcome';
+  amountCents: number | undefined;
+  private pending: 'card' | 'form' | undefined;
+  private swipeTimer: ReturnType<typeof setTimeout> | undefined;
+  private corrupt: number;
+
+  constructor(
+    write: (bytes: Buffer) => Promise<void> | void,
+    private readonly options: PinpadSimOptions = {},
+  ) {
+    super();
+    this.corrupt = options.corruptFrames ?? 0;
+    this.session = new PinpadSession((bytes) => write(this.maybeCorrupt(bytes)), { ackTimeoutMs: options.ackTimeoutMs ?? 3000 });
+    this.session.on('message', (frame) => this.onMessage(frame));
+  }
+
+  receive(chunk: Uint8Array): void {
+    this.session.receive(chunk);
+  }
+
+  /** The customer swipes on the pad; answers a pending card request. False when none is pending. */
+  customerSwipe(card: SampleCard = this.options.card ?? SAMPLE_CARDS.visa): boolean {
+    if (this.pending !== 'card') return false;
+    this.pending = undefined;
+    clearTimeout(this.swipeTimer);
+    const failed = card.failed?.some(Boolean);
+    const data = failed ? '1' : cardReadReplyData({ status: 'read', tracks: card.tracks.filter((t): t is string => t !== null) });
+    this.reply(MSG.cardRead, data);
+    this.display = 'Processing';
+    return true;
+  }
+
+  /** The customer presses the red key. */
+  customerCancel(): void {
+    if (this.pending === 'card') this.reply(MSG.cardRead, '2');
+    else if (this.pending === 'form') this.reply(MSG.form, '2');
+    this.pending = undefined;
+    clearTimeout(this.swipeTimer);
+  }
+
+  close(): void {
+    clearTimeout(this.swipeTimer);
+    this.session.close();
+  }
+
+  private maybeCorrupt(bytes: Buffer): Buffer {
+    const last = bytes.length >= 2 ? bytes[bytes.length - 2] : undefined;
+    if (this.corrupt > 0 && (last === ETX || last === SO)) {
+      this.corrupt--;
+      const copy = Buffer.from(bytes);
+      copy[copy.length - 1] = (copy[copy.length - 1] ?? 0) ^ 0xff;
+      return copy;
+    }
+    return bytes;
+  }
+
+  private reply(id: string, data: string): void {
+    this.emit('sent', { id, data });
+    // A reply the counter never ACKs is dropped after the retries, as a real pad does.
+    this.session.send(id, data).catch(() => undefined);
+  }
+
+  private onMessage(frame: PinpadFrame): void {
+    this.emit('received', frame);
+    switch (frame.id) {
+      case MSG.online:
+        this.online = true;
+        this.display = 'Welcome';
+        break;
+      case MSG.offline:
+        this.online = false;
+        this.display = 'Closed';
+        break;
+      case MSG.hardReset:
+      case MSG.softReset:
+        this.pending = undefined;
+        this.amountCents = undefined;
+        clearTimeout(this.swipeTimer);
+        this.display = 'Welcome';
+        break;
+      case MSG.status:
+        this.reply(MSG.status, this.pending ? '01' : '00');
+        break;
+      case MSG.amount:
+        this.amountCents = /^\d+$/.test(frame.data) ? Number(frame.data) : undefined;
+        this.display = this.amountCents === undefined ? 'Amount error' : `Total ${(this.amountCents / 100).toFixed(2)}`;
+        break;
+      case MSG.cardRead:
+        this.pending = 'card';
+        this.display = frame.data || 'Swipe Card';
+        if (this.options.autoSwipe ?? true) {
+          this.swipeTimer = setTimeout(() => this.customerSwipe(), this.options.swipeDelayMs ?? 0);
+        }
+        break;
+      case MSG.form: {
+        this.pending = 'form';
+        this.display = frame.data.split(FS_CHAR)[1] ?? '';
+        this.pending = undefined;
+        this.reply(MSG.form, `0${this.options.answer ?? 'Y'}`);
+        break;
+      }
+      default:
+        break;
+    }
+  }
+}

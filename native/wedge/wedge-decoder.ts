@@ -1,0 +1,160 @@
+import { parseSwipe, type CardRead } from '../card/card-read';
+import type { Decoded } from '../protocol/decoder';
+
+/**
+ * One key press as the window saw it (Electron `before-input-event`, DOM KeyboardEvent names):
+ * `key` is what the OS layout produced, `code` the physical key, `time` in milliseconds.
+ */
+export interface WedgeKey {
+  key: string;
+  code?: string;
+  shift?: boolean;
+  time: number;
+}
+
+export type WedgeOutput = Decoded<CardRead> | { readonly type: 'release'; readonly text: string };
+
+export interface WedgeOptions {
+  /** Longest pause between two keys of one swipe. Readers type every ~2 ms; people far slower. */
+  maxGapMs?: number;
+  /** Keys a burst needs before it counts as a swipe rather than typing. */
+  minBurst?: number;
+  now?: () => Date;
+}
+
+const MODIFIERS = new Set(['Shift', 'Control', 'Alt', 'AltGraph', 'Meta', 'CapsLock']);
+const MAX_BURST = 400;
+/** Stands for a dead key in the burst buffer (never a character a reader sends). */
+const DEAD = '\u0000';
+
+/**
+ * Keyboard-wedge swipes from timed key events. A burst starts on a start sentinel (`%` or `;`,
+ * recognised by the physical key too, so a swipe typed through a foreign layout is still caught)
+ * and continues while keys come faster than `maxGapMs`; CRs may end each track or the whole swipe.
+ * The caller swallows every key it is told to consume; a short burst that turns out to be typing
+ * is handed back as `release` so the page can get it.
+ */
+export class WedgeDecoder {
+  private buf: string[] = [];
+  private last = 0;
+  private mangled = false;
+  private afterEnter = false;
+  private readonly maxGap: number;
+  private readonly minBurst: number;
+  private readonly now: () => Date;
+
+  constructor(options: WedgeOptions = {}) {
+    this.maxGap = options.maxGapMs ?? 50;
+    this.minBurst = options.minBurst ?? 4;
+    this.now = options.now ?? (() => new Date());
+  }
+
+  /** True while a burst is being collected (its key-ups should be swallowed too). */
+  get active(): boolean {
+    return this.buf.length > 0;
+  }
+
+  /** When `tick` must be called if no key comes first. */
+  deadline(): number | undefined {
+    return this.active ? this.last + this.maxGap : undefined;
+  }
+
+  tick(time: number): WedgeOutput[] {
+    if (!this.active || time - this.last < this.maxGap) return [];
+    return this.finish();
+  }
+
+  key(k: WedgeKey): { consume: boolean; out: WedgeOutput[] } {
+    const out: WedgeOutput[] = [];
+    if (this.active && k.time - this.last > this.maxGap) out.push(...this.finish());
+    if (MODIFIERS.has(k.key)) {
+      if (this.active) this.last = k.time;
+      return { consume: this.active, out };
+    }
+    if (!this.active) {
+      const sentinel = startSentinel(k);
+      if (!sentinel) return { consume: false, out };
+      this.buf = [sentinel.char];
+      this.mangled = sentinel.mangled;
+      this.afterEnter = false;
+      this.last = k.time;
+      return { consume: true, out };
+    }
+    if (k.key === 'Enter') {
+      this.buf.push('\r');
+      this.afterEnter = true;
+      this.last = k.time;
+      return { consume: true, out };
+    }
+    if (k.key.length === 1) {
+      if (this.afterEnter && !startSentinel(k)) {
+        // The swipe ended at the CR; this key is someone typing.
+        out.push(...this.finish());
+        const again = this.key(k);
+        return { consume: again.consume, out: [...out, ...again.out] };
+      }
+      this.afterEnter = false;
+      this.buf.push(k.key);
+      if (!isSwipeChar(k.key)) this.mangled = true;
+      this.last = k.time;
+      if (this.buf.length > MAX_BURST) {
+        this.reset();
+        out.push({ type: 'error', error: { code: 'OVERFLOW', message: 'A keyboard burst was too long to be a swipe and was dropped.' } });
+      }
+      return { consume: true, out };
+    }
+    if (k.key === 'Dead' || k.key === 'Unidentified' || k.key === 'Process') {
+      // A dead key inside a burst: the OS layout is rewriting the reader's characters.
+      this.mangled = true;
+      this.buf.push(DEAD);
+      this.last = k.time;
+      return { consume: true, out };
+    }
+    // Tab, Backspace, arrows…: a person is typing. Close the burst and let the key through.
+    out.push(...this.finish());
+    return { consume: false, out };
+  }
+
+  private reset(): void {
+    this.buf = [];
+    this.mangled = false;
+    this.afterEnter = false;
+  }
+
+  private finish(): WedgeOutput[] {
+    const chars = this.buf;
+    const mangled = this.mangled;
+    this.reset();
+    const printable = chars.filter((c) => c !== '\r');
+    if (printable.length < this.minBurst) {
+      const text = printable.filter((c) => c !== DEAD).join('');
+      return text ? [{ type: 'release', text }] : [];
+    }
+    if (mangled) {
+      return [
+        {
+          type: 'error',
+          error: {
+            code: 'LAYOUT_MANGLED',
+            message: 'The card reader types through a keyboard layout that changes its characters. Set the reader or the system keyboard to US English, or switch the reader to serial/HID mode.',
+          },
+        },
+      ];
+    }
+    const r = parseSwipe(chars.join(''), { now: this.now() });
+    return [r.ok ? { type: 'read', value: r.value } : { type: 'error', error: r.error }];
+  }
+}
+
+function isSwipeChar(ch: string): boolean {
+  const c = ch.charCodeAt(0);
+  return c >= 0x20 && c <= 0x5f;
+}
+
+/** `%` or `;` as typed, or the physical keys a US-layout reader presses for them. */
+function startSentinel(k: WedgeKey): { char: string; mangled: boolean } | undefined {
+  if (k.key === '%' || k.key === ';') return { char: k.key, mangled: false };
+  if (k.code === 'Semicolon' && !k.shift) return { char: ';', mangled: true };
+  if (k.code === 'Digit5' && k.shift) return { char: '%', mangled: true };
+  return undefined;
+}
