@@ -19,6 +19,8 @@ export interface GatewayClientOptions extends HttpTransportOptions {
   namespace: string;
   gatewayId: string;
   password: string;
+  /** Replaces the HTTP layer (tests that check envelope bytes without a network). */
+  httpClient?: SoapHttpClient;
   /** Called after every exchange that reached the network (for the terminal's gateway status). */
   onExchange?: (info: ExchangeInfo) => void;
 }
@@ -45,6 +47,9 @@ export interface GatewayClient {
   lastExchange(): ExchangeRecord | undefined;
   close(): void;
 }
+
+/** The shape of soap's `httpClient` hook, as GatewayHttpTransport implements it. */
+export type SoapHttpClient = Pick<GatewayHttpTransport, 'request'>;
 
 type SoapCallback = (err: unknown, result: unknown) => void;
 type SoapMethod = (args: unknown, callback: SoapCallback, options: unknown) => void;
@@ -128,8 +133,8 @@ export function validateRequest<O extends OperationName>(op: O, request: unknown
 export async function createGatewayClient(options: GatewayClientOptions): Promise<GatewayClient> {
   const namespaces = namespacesOf(options.namespace);
   const wsdl = await prepareWsdl(options.namespace, options.url);
-  const transport = new GatewayHttpTransport(options);
-  const soap = new SoapClient(wsdl, options.url, { httpClient: transport as never });
+  const transport = options.httpClient ? undefined : new GatewayHttpTransport(options);
+  const soap = new SoapClient(wsdl, options.url, { httpClient: (options.httpClient ?? transport) as never });
   const methods = soap as unknown as Record<OperationName, SoapMethod>;
   const now = options.now ?? (() => new Date());
   let last: ExchangeRecord | undefined;
@@ -198,6 +203,6 @@ export async function createGatewayClient(options: GatewayClientOptions): Promis
     transactionInfo: (r) => send('TransactionInfo', r),
     checkTransactionInfo: (r) => send('CheckTransactionInfo', r),
     lastExchange: () => last,
-    close: () => transport.close(),
+    close: () => transport?.close(),
   };
 }

@@ -1,0 +1,102 @@
+import { describe, expect, it } from 'vitest';
+import { coerceResult, ResultShapeError } from '../../../main/gateway/codec';
+import { GatewayTransportError } from '../../../main/gateway/http-transport';
+import { exitCodeOf, mayHaveBeenProcessed, outcomeOfResult } from '../../../main/gateway/outcome';
+import { NS } from './fixtures';
+import { fakeClient, inlineAnswer, multiRefAnswer, resultFields, typed } from './soap-fakes';
+
+const purchase = { Transaction_Type: '00', DollarAmount: '10.00', Card_Number: '4111111111111111', Expiry_Date: '1239', CardHoldersName: 'J D' };
+
+describe('results: unwrapped and typed in one place', () => {
+  it('reads a multiRef answer with xsi:type on every field, nested multiRefs and one line item as a list', async () => {
+    const fields =
+      resultFields({ approved: true, bank: '100', bankMessage: 'Approved' }) + typed('CTR', 'line 1&#13;\nline 2');
+    const body = multiRefAnswer('SendAndCommit', 'TransactionResult', fields)
+      .replace(typed('DollarAmount', '10.00'), `${typed('DollarAmount', '10.00')}<Level3 href="#id2"/>`)
+      .replace('</soap:Body>', `<types:Level3_Type id="id2" xsi:type="types:Level3_Type"><ShipToAddress xsi:type="types:Level3_ShipToAddress_Type"><Zip xsi:type="xsd:string">1</Zip></ShipToAddress><LineItem xsi:type="types:Level3_LineItem_Type"><Description xsi:type="xsd:string">d</Description><DiscountIndicator xsi:type="xsd:boolean">1</DiscountIndicator><LineItemTotal xsi:type="xsd:string">1.00</LineItemTotal><Quantity xsi:type="xsd:string">1</Quantity><UnitCost xsi:type="xsd:string">1.00</UnitCost></LineItem></types:Level3_Type></soap:Body>`);
+    const client = await fakeClient({ body });
+    const outcome = await client.sendAndCommit(purchase);
+    expect(outcome.kind).toBe('approved');
+    if (outcome.kind !== 'approved') return;
+    expect(outcome.result.Transaction_Approved).toBe(true);
+    expect(outcome.result.Transaction_Error).toBe(false);
+    expect(outcome.result.Password).toBe('');
+    expect(outcome.result.CTR).toBe('line 1\r\nline 2');
+    expect(outcome.result.Level3?.LineItem).toEqual([{ Description: 'd', DiscountIndicator: true, LineItemTotal: '1.00', Quantity: '1', UnitCost: '1.00' }]);
+    expect(outcome.result.Level3?.ShipToAddress).toEqual({ Zip: '1' });
+  });
+
+  it('reads an inline answer the same way', async () => {
+    const client = await fakeClient({ body: inlineAnswer('SendAndCommit', 'TransactionResult', resultFields({ approved: false, bank: '302', bankMessage: 'Credit Floor' })) });
+    expect(await client.sendAndCommit(purchase)).toMatchObject({ kind: 'declined', bankCode: '302', bankMessage: 'Credit Floor' });
+  });
+
+  it('coerces text booleans and integers, ignores fields outside the contract, and defaults missing echoes', () => {
+    const r = coerceResult('CheckTransactionResult', {
+      Transaction_Type: '00',
+      DollarAmount: '1.00',
+      CustomerIDType: { $value: '3', attributes: { 'xsi:type': 'xsd:int' } },
+      VIP: 'false',
+      Transaction_Error: '0',
+      Transaction_Approved: 'true',
+      Gateway_Resp_Code: '00',
+      Gateway_Message: 'ok',
+      Unexpected: 'x',
+    });
+    expect(r).toMatchObject({ CustomerIDType: 3, VIP: false, Transaction_Error: false, Transaction_Approved: true, GatewayID: '', Password: '' });
+    expect(r).not.toHaveProperty('Unexpected');
+  });
+
+  it('refuses a result without its outcome fields', () => {
+    expect(() => coerceResult('TransactionResult', { GatewayID: 'x', Transaction_Type: '00', Transaction_Error: false, Gateway_Resp_Code: '00', Gateway_Message: '' })).toThrow(ResultShapeError);
+    expect(() => coerceResult('TransactionResult', { Transaction_Error: false, Transaction_Approved: 'maybe', Gateway_Resp_Code: '00', Gateway_Message: '' })).toThrow(/boolean/);
+  });
+});
+
+describe('outcome taxonomy', () => {
+  const base = { Transaction_Error: false, Gateway_Resp_Code: '00', Gateway_Message: 'Transaction Normal' };
+  it('approved if and only if Transaction_Approved', () => {
+    expect(outcomeOfResult({ ...base, Transaction_Approved: true }).kind).toBe('approved');
+    expect(outcomeOfResult({ ...base, Transaction_Approved: false, Bank_Resp_Code: '605', Bank_Message: 'Invalid Expiration Date' })).toMatchObject({ kind: 'declined', bankCode: '605' });
+    expect(outcomeOfResult({ ...base, Transaction_Error: true, Transaction_Approved: false, Gateway_Resp_Code: '22', Gateway_Message: 'Invalid Credit Card Number' })).toMatchObject({ kind: 'rejected', gatewayCode: '22', gatewayMessage: 'Invalid Credit Card Number' });
+  });
+
+  it.each([
+    ['a SOAP fault with the application error detail', { status: 500, body: `<?xml version="1.0"?><soap:Envelope xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/"><soap:Body><soap:Fault><faultcode>soap:Server</faultcode><faultstring>Boom</faultstring><detail><error number="101" description="Host down"/></detail></soap:Fault></soap:Body></soap:Envelope>` }, { kind: 'fault', faultCode: 'soap:Server', faultString: 'Boom', errorNumber: '101', errorDescription: 'Host down', retry: 'lookup-first' }],
+    ['HTTP 500 without a SOAP body', { status: 500, body: 'Internal Server Error' }, { kind: 'http-error', status: 500, retry: 'lookup-first' }],
+    ['HTTP 401', { status: 401, body: 'Unauthorized' }, { kind: 'http-error', status: 401, retry: 'fix-request' }],
+    ['HTTP 200 with XML cut off', { status: 200, body: multiRefAnswer('SendAndCommit', 'TransactionResult', resultFields({ approved: true })).slice(0, 400) }, { kind: 'unknown', reason: 'malformed-response' }],
+    ['HTTP 200 without the result part', { status: 200, body: inlineAnswer('SendAndCommit', 'TransactionResult', '').replace(/<SendAndCommitResult[^]*<\/SendAndCommitResult>/, '') }, { kind: 'unknown', reason: 'malformed-response' }],
+  ])('%s', async (_name, answer, expected) => {
+    const client = await fakeClient(answer);
+    expect(await client.sendAndCommit(purchase)).toMatchObject(expected);
+  });
+
+  it('passes the transport verdicts through: not sent is safe to retry, sent without answer is unknown', async () => {
+    const notSent = await fakeClient(new GatewayTransportError('not-sent', 'connect-failed', 'refused; nothing was sent'));
+    const notSentOutcome = await notSent.sendAndCommit(purchase);
+    expect(notSentOutcome).toMatchObject({ kind: 'not-sent', reason: 'connect-failed', retry: 'safe' });
+    const unknown = await fakeClient(new GatewayTransportError('unknown', 'timeout', 'no answer'));
+    const unknownOutcome = await unknown.sendAndCommit(purchase);
+    expect(unknownOutcome).toMatchObject({ kind: 'unknown', reason: 'timeout', retry: 'lookup-first' });
+    expect(mayHaveBeenProcessed(unknownOutcome)).toBe(true);
+    expect(mayHaveBeenProcessed(notSentOutcome)).toBe(false);
+    expect([exitCodeOf(notSentOutcome), exitCodeOf(unknownOutcome)]).toEqual([2, 2]);
+  });
+
+  it('answers invalid requests without sending anything', async () => {
+    const captured: never[] = [];
+    const client = await fakeClient({ body: '' }, captured);
+    const outcome = await client.sendAndCommit({ ...purchase, Card_Number: '4111111111111113' });
+    expect(outcome).toMatchObject({ kind: 'invalid', retry: 'fix-request' });
+    if (outcome.kind === 'invalid') expect(outcome.message).toMatch(/Luhn/);
+    expect(captured).toHaveLength(0);
+    expect(await client.send('SendAndCommit', { ...purchase, Level3: { ShipToAddress: {}, LineItem: [] } })).toMatchObject({ kind: 'invalid' });
+    expect(exitCodeOf(outcome)).toBe(2);
+  });
+
+  it('keeps the namespaces it was built for', async () => {
+    const client = await fakeClient({ body: '' });
+    expect(client.namespaces).toEqual({ target: NS, request: `${NS}Request`, response: `${NS}Response`, types: `${NS}encodedTypes` });
+  });
+});
