@@ -7,6 +7,7 @@ import { applyProvisioningFromDataDir } from './config/provisioning';
 import { SettingsStore } from './config/settings-store';
 import { EventBus } from './events/bus';
 import { GatewayService } from './gateway/service';
+import { createApiDomains } from './marketplace/domain';
 import { createLogger } from './log/logger';
 import type { Platform } from './platform/platform';
 import type { Service } from './service';
@@ -98,9 +99,12 @@ export async function createCore(config: CoreConfig, platform: Platform): Promis
   // Background services, started by start() in this order and stopped in reverse by close().
   const services: Service[] = [];
   services.push(gateway);
+  const apis = createApiDomains({ platform, settings, log, bus, sealer, dbOptions });
+  services.push(...apis.services);
 
   const handlers: Handlers = {
     ...appHandlers(status),
+    ...apis.handlers,
   };
   const dispatch = createDispatcher(handlers, log);
 

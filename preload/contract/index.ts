@@ -1,5 +1,8 @@
 import type { z } from 'zod';
 import { appEvents, appMethods } from './app';
+import { marketplaceEvents, marketplaceMethods } from './marketplace';
+import { merchantMethods } from './merchant';
+import { deviceEvents, deviceMethods } from './devices';
 
 /**
  * The one contract between the renderer and the terminal core. Each method has a zod schema for
@@ -8,10 +11,15 @@ import { appEvents, appMethods } from './app';
  */
 export const methods = {
   ...appMethods,
+  ...marketplaceMethods,
+  ...merchantMethods,
+  ...deviceMethods,
 } as const;
 
 export const events = {
   ...appEvents,
+  ...marketplaceEvents,
+  ...deviceEvents,
 } as const;
 
 export type Methods = typeof methods;
@@ -33,3 +41,6 @@ export function isEventName(name: unknown): name is EventName {
 
 export * from './app';
 export * from './errors';
+export * from './marketplace';
+export * from './merchant';
+export * from './devices';

@@ -1,11 +1,15 @@
 import type { SettingDef } from '../setting';
 import { gatewaySettings } from './gateway';
 import { terminalSettings } from './terminal';
+import { marketplaceSettings } from './marketplace';
+import { merchantSettings } from './merchant';
 
 /** Every setting of the terminal, by dotted key. Domains add their own file here. */
 export const settingDefs = {
   ...terminalSettings,
   ...gatewaySettings,
+  ...marketplaceSettings,
+  ...merchantSettings,
 } as const;
 
 export type SettingDefs = typeof settingDefs;

@@ -1,0 +1,50 @@
+import { join } from 'node:path';
+import { openDatabase, type Db, type Migration, type OpenOptions } from '../store/database';
+
+export const CACHE_FILE = 'cache.sqlite';
+
+/**
+ * Schema of `<data dir>/cache.sqlite`: what the marketplace and merchant interfaces answered
+ * last, kept so the screens work offline. Nothing here is card data; it can be deleted at any
+ * time and is rebuilt from the services (the sealed lead outbox excepted: see below).
+ */
+export const cacheMigrations: readonly Migration[] = [
+  {
+    version: 1,
+    description: 'responses by source and key; cached images; the sealed lead outbox',
+    up(db) {
+      db.exec(`
+        CREATE TABLE entries (
+          namespace  TEXT NOT NULL,
+          key        TEXT NOT NULL,
+          value_json TEXT NOT NULL,
+          fetched_at TEXT NOT NULL,
+          PRIMARY KEY (namespace, key)
+        ) STRICT;
+        CREATE TABLE images (
+          url          TEXT PRIMARY KEY,
+          file         TEXT NOT NULL,
+          content_type TEXT NOT NULL,
+          bytes        INTEGER NOT NULL,
+          fetched_at   TEXT NOT NULL,
+          used_at      TEXT NOT NULL
+        ) STRICT;
+        CREATE INDEX images_by_use ON images (used_at);
+        CREATE TABLE lead_outbox (
+          uid          TEXT PRIMARY KEY,
+          namespace    TEXT NOT NULL,
+          sealed       BLOB NOT NULL,
+          company      TEXT NOT NULL,
+          queued_at    TEXT NOT NULL,
+          state        TEXT NOT NULL DEFAULT 'pending' CHECK (state IN ('pending', 'rejected')),
+          attempts     INTEGER NOT NULL DEFAULT 0,
+          last_problem TEXT NOT NULL DEFAULT ''
+        ) STRICT;
+      `);
+    },
+  },
+];
+
+export function openCacheDb(dataDir: string, options: OpenOptions = {}): Db {
+  return openDatabase(join(dataDir, CACHE_FILE), cacheMigrations, options);
+}

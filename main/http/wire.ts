@@ -1,0 +1,54 @@
+import { z } from 'zod';
+
+/**
+ * Tolerant building blocks for response schemas: the services send ids as numbers or numeric
+ * strings, leave strings null, and spell booleans several ways. Objects built from these keep
+ * fields this terminal does not know (z.looseObject), so nothing the service adds is lost.
+ */
+
+/** A whole number sent as a number or a numeric string. */
+export const wireInt = z.union([z.number().int(), z.string().trim().regex(/^-?\d+$/).transform(Number)]);
+
+/** A number sent as a number or a numeric string. */
+export const wireNumber = z.union([z.number().finite(), z.string().trim().regex(/^-?\d+(\.\d+)?$/).transform(Number)]);
+
+/** A string that may be null, absent or a number. */
+export const wireText = z
+  .union([z.string(), z.number().transform(String), z.null()])
+  .optional()
+  .transform((v) => v ?? '');
+
+/** A boolean that may be sent as text (`"true"`, `"Y"`) or be absent (false). */
+export const wireBool = z
+  .union([z.boolean(), z.enum(['true', 'false', 'TRUE', 'FALSE', 'Y', 'N', 'y', 'n', '1', '0']), z.null()])
+  .optional()
+  .transform((v) => v === true || (typeof v === 'string' && ['true', 'y', '1'].includes(v.toLowerCase())));
+
+/** An int that may be null or empty text (hierarchy lvlNId "may be empty"). */
+export const wireOptionalInt = z
+  .union([wireInt, z.literal(''), z.null()])
+  .optional()
+  .transform((v) => (typeof v === 'number' ? v : null));
+
+/** A list that may be null or absent. */
+export const wireList = <T extends z.ZodType>(item: T) =>
+  z.union([z.array(item), z.null()]).optional().transform((v) => v ?? []);
+
+/** USD amount as the service sends it (a float) to integer cents, rounded once, here at the boundary. */
+export function dollarsToCents(amount: number): number {
+  // toFixed(2) rounds the decimal text, not the binary float: 0.285 stays 29 cents, not 28.
+  return Math.round(Number(amount.toFixed(2)) * 100);
+}
+
+/**
+ * A USD amount as the service sends it (a float), kept as sent: parsing stays idempotent so the
+ * cache can store parsed answers and parse them again. Views turn it into cents (dollarsToCents).
+ */
+export const wireDollars = z
+  .union([wireNumber, z.null(), z.literal('')])
+  .optional()
+  .transform((v) => (typeof v === 'number' && Number.isFinite(v) && Math.abs(v) < 1e12 ? v : null));
+
+export function centsOrNull(dollars: number | null | undefined): number | null {
+  return typeof dollars === 'number' ? dollarsToCents(dollars) : null;
+}

@@ -1,0 +1,97 @@
+import { join } from 'node:path';
+import type { Logger } from 'pino';
+import type { SettingsStore } from '../config/settings-store';
+import type { EventBus } from '../events/bus';
+import { createApiSource } from '../http/api-source';
+import { openCacheDb } from '../http/cache-db';
+import { ResponseCache } from '../http/response-cache';
+import { merchantHandlers } from '../merchant/handlers';
+import { MerchantService } from '../merchant/service';
+import type { Platform } from '../platform/platform';
+import type { Service } from '../service';
+import type { OpenOptions } from '../store/database';
+import type { Sealer } from '../store/terminal-key';
+import { TRAINING_LEAD_DEFAULTS } from '../training/marketplace/data';
+import { TrainingSimulatorService } from '../training/marketplace/service';
+import { startMarketplaceSimulator } from '../training/marketplace/simulator';
+import { startMerchantSimulator, TRAINING_HOME_MERCHANT_ID } from '../training/merchant/simulator';
+import { marketplaceHandlers } from './handlers';
+import { ImageCache } from './image-cache';
+import { LeadOutbox } from './lead-outbox';
+import { MarketplaceService } from './service';
+
+export interface ApiDomainsDeps {
+  platform: Platform;
+  settings: SettingsStore;
+  log: Logger;
+  bus: EventBus;
+  sealer: Sealer;
+  dbOptions?: OpenOptions;
+}
+
+export interface ApiDomains {
+  marketplace: MarketplaceService;
+  merchant: MerchantService;
+  /** In start order: the cache, the two training simulators, the two services. */
+  services: Service[];
+  handlers: ReturnType<typeof marketplaceHandlers> & ReturnType<typeof merchantHandlers>;
+}
+
+/**
+ * The marketplace and merchant interfaces as the core uses them: their cache in
+ * `<data dir>/cache.sqlite` and `<data dir>/cache/images/`, their training simulators (started in
+ * training, or on first need), their services and contract handlers.
+ */
+export function createApiDomains(d: ApiDomainsDeps): ApiDomains {
+  const now = (): Date => d.platform.now();
+  const db = openCacheDb(d.platform.dataDir, d.dbOptions ?? {});
+  const cache = new ResponseCache(db);
+  const log = d.log.child({ module: 'apis' });
+
+  const marketplaceSim = new TrainingSimulatorService('marketplace-simulator', {
+    start: (credentials) => startMarketplaceSimulator({ credentials, stateFile: join(d.platform.dataDir, 'training', 'marketplace-leads.json') }),
+    companyId: (s) => s.companyId,
+    wanted: () => d.settings.get('marketplace.url') === '',
+    algorithm: 'hmac-sha1',
+    log,
+  });
+  const merchantSim = new TrainingSimulatorService('merchant-simulator', {
+    start: (credentials) => startMerchantSimulator({ credentials }),
+    companyId: () => '',
+    wanted: () => d.settings.get('merchant.url') === '',
+    algorithm: 'hmac-sha256',
+    log,
+  });
+
+  const marketplace = new MarketplaceService({
+    source: createApiSource({ api: 'marketplace', settings: d.settings, training: marketplaceSim, log, now }),
+    cache,
+    images: new ImageCache({ db, dir: join(d.platform.dataDir, 'cache', 'images'), log, now }),
+    outbox: new LeadOutbox(db, d.sealer),
+    settings: d.settings,
+    bus: d.bus,
+    log,
+    now,
+    trainingLeadDefaults: TRAINING_LEAD_DEFAULTS,
+  });
+  const merchant = new MerchantService({
+    source: createApiSource({ api: 'merchant', settings: d.settings, training: merchantSim, log, now }),
+    cache,
+    settings: d.settings,
+    log,
+    now,
+    trainingMerchantId: TRAINING_HOME_MERCHANT_ID,
+  });
+
+  const cacheService: Service = {
+    name: 'api-cache',
+    start: async () => undefined,
+    stop: async () => void db.close(),
+  };
+  return {
+    marketplace,
+    merchant,
+    services: [cacheService, marketplaceSim, merchantSim, marketplace, merchant],
+    handlers: { ...marketplaceHandlers(marketplace), ...merchantHandlers(merchant) },
+  };
+}

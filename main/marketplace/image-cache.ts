@@ -1,0 +1,153 @@
+import { createHash } from 'node:crypto';
+import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Logger } from 'pino';
+import type { Db } from '../store/database';
+
+const TYPES: Array<{ type: string; ext: string; magic: (b: Buffer) => boolean }> = [
+  { type: 'image/png', ext: 'png', magic: (b) => b.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) },
+  { type: 'image/jpeg', ext: 'jpg', magic: (b) => b[0] === 0xff && b[1] === 0xd8 && b[2] === 0xff },
+  { type: 'image/gif', ext: 'gif', magic: (b) => b.subarray(0, 4).toString('latin1') === 'GIF8' },
+  { type: 'image/webp', ext: 'webp', magic: (b) => b.subarray(0, 4).toString('latin1') === 'RIFF' && b.subarray(8, 12).toString('latin1') === 'WEBP' },
+];
+
+/** The image type by its first bytes (never by what the server claims); SVG and anything else are refused. */
+export function sniffImage(bytes: Buffer): { type: string; ext: string } | undefined {
+  const t = TYPES.find((x) => x.magic(bytes));
+  return t ? { type: t.type, ext: t.ext } : undefined;
+}
+
+export interface ImageCacheOptions {
+  db: Db;
+  dir: string;
+  log: Logger;
+  now: () => Date;
+  timeoutMs?: number;
+  maxImageBytes?: number;
+  /** Total size kept on disk; least recently used images go first. */
+  maxTotalBytes?: number;
+}
+
+interface Row {
+  url: string;
+  file: string;
+  content_type: string;
+  bytes: number;
+}
+
+/**
+ * Product and category images, downloaded once into `<data dir>/cache/images/` and handed to the
+ * renderer as data: URLs (its content policy allows no remote image host). Images are public
+ * files, fetched without credentials.
+ */
+export class ImageCache {
+  private readonly inflight = new Map<string, Promise<string | undefined>>();
+  private readonly select;
+  private readonly touch;
+  private readonly insert;
+
+  constructor(private readonly o: ImageCacheOptions) {
+    mkdirSync(o.dir, { recursive: true, mode: 0o700 });
+    this.select = o.db.prepare<[string], Row>('SELECT url, file, content_type, bytes FROM images WHERE url = ?');
+    this.touch = o.db.prepare('UPDATE images SET used_at = ? WHERE url = ?');
+    this.insert = o.db.prepare(
+      `INSERT INTO images (url, file, content_type, bytes, fetched_at, used_at) VALUES (@url, @file, @type, @bytes, @at, @at)
+       ON CONFLICT(url) DO UPDATE SET file = excluded.file, content_type = excluded.content_type, bytes = excluded.bytes, fetched_at = excluded.fetched_at, used_at = excluded.used_at`,
+    );
+  }
+
+  /** The cached image as a data: URL, or undefined when it is not on disk. */
+  cached(url: string): string | undefined {
+    const row = this.select.get(url);
+    if (!row) return undefined;
+    try {
+      const bytes = readFileSync(join(this.o.dir, row.file));
+      this.touch.run(this.o.now().toISOString(), url);
+      return `data:${row.content_type};base64,${bytes.toString('base64')}`;
+    } catch {
+      return undefined;
+    }
+  }
+
+  count(): number {
+    return (this.o.db.prepare('SELECT COUNT(*) AS n FROM images').get() as { n: number }).n;
+  }
+
+  has(url: string): boolean {
+    return this.select.get(url) !== undefined;
+  }
+
+  /** From the cache, else downloaded and cached; undefined when neither works (offline, not an image). */
+  async get(url: string): Promise<string | undefined> {
+    return this.cached(url) ?? ((await this.download(url)) ? this.cached(url) : undefined);
+  }
+
+  /** Downloads what is not cached yet, a few at a time. Returns how many are now cached. */
+  async prefetch(urls: readonly string[], concurrency = 4): Promise<number> {
+    const todo = [...new Set(urls)].filter((u) => !this.has(u));
+    let next = 0;
+    let ok = 0;
+    const worker = async (): Promise<void> => {
+      while (next < todo.length) {
+        const url = todo[next++];
+        if (url !== undefined && (await this.download(url))) ok++;
+      }
+    };
+    await Promise.all(Array.from({ length: Math.min(concurrency, todo.length) }, worker));
+    return ok;
+  }
+
+  private download(url: string): Promise<string | undefined> {
+    let p = this.inflight.get(url);
+    if (!p) {
+      p = this.fetchAndStore(url).finally(() => this.inflight.delete(url));
+      this.inflight.set(url, p);
+    }
+    return p;
+  }
+
+  private async fetchAndStore(url: string): Promise<string | undefined> {
+    if (!/^https?:\/\//i.test(url)) return undefined;
+    const max = this.o.maxImageBytes ?? 2 * 1024 * 1024;
+    try {
+      const res = await fetch(url, { signal: AbortSignal.timeout(this.o.timeoutMs ?? 10_000), redirect: 'follow', headers: { accept: 'image/*' } });
+      if (!res.ok) {
+        this.o.log.debug({ status: res.status }, 'image not available');
+        return undefined;
+      }
+      if (Number(res.headers.get('content-length') ?? '0') > max) return undefined;
+      const bytes = Buffer.from(await res.arrayBuffer());
+      const kind = bytes.length <= max ? sniffImage(bytes) : undefined;
+      if (!kind) {
+        this.o.log.warn({ bytes: bytes.length }, 'image refused: not a PNG, JPEG, GIF or WebP, or too large');
+        return undefined;
+      }
+      const file = `${createHash('sha256').update(url).digest('hex').slice(0, 40)}.${kind.ext}`;
+      const tmp = join(this.o.dir, `${file}.tmp`);
+      writeFileSync(tmp, bytes, { mode: 0o600 });
+      renameSync(tmp, join(this.o.dir, file));
+      this.insert.run({ url, file, type: kind.type, bytes: bytes.length, at: this.o.now().toISOString() });
+      this.prune();
+      return file;
+    } catch (e) {
+      this.o.log.debug({ err: (e as Error).name }, 'image download failed');
+      return undefined;
+    }
+  }
+
+  /** Keeps the folder under its size limit, dropping the least recently shown images. */
+  private prune(): void {
+    const limit = this.o.maxTotalBytes ?? 200 * 1024 * 1024;
+    const total = (this.o.db.prepare('SELECT COALESCE(SUM(bytes), 0) AS n FROM images').get() as { n: number }).n;
+    if (total <= limit) return;
+    let excess = total - limit;
+    const rows = this.o.db.prepare<[], Row>('SELECT url, file, content_type, bytes FROM images ORDER BY used_at ASC').all();
+    const del = this.o.db.prepare('DELETE FROM images WHERE url = ?');
+    for (const row of rows) {
+      if (excess <= 0) break;
+      del.run(row.url);
+      rmSync(join(this.o.dir, row.file), { force: true });
+      excess -= row.bytes;
+    }
+  }
+}

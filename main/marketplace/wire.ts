@@ -1,0 +1,220 @@
+import { z } from 'zod';
+import { wireBool, wireInt, wireList, wireDollars, wireNumber, wireText } from '../http/wire';
+
+/**
+ * Response and request shapes of the marketplace interface (spec: marketplace-api.md). Every
+ * object keeps unknown fields; documented variant spellings are accepted as text here and
+ * mapped onto the documented codes by ./labels.ts.
+ */
+
+const productFields = {
+  id: wireInt.nullish(),
+  productId: wireInt,
+  supplierProductName: wireText,
+  supplierName: wireText,
+  productType: wireText,
+  productName: wireText,
+  productShortDescription: wireText,
+  productLongDescription: wireText,
+  showoncart: wireBool,
+  productWithOptions: wireBool,
+  pinPad: wireBool,
+  imageUrls: wireList(z.string()),
+};
+
+export const Category = z.looseObject({
+  id: wireInt,
+  name: wireText,
+  description: wireText,
+  rank: wireInt.nullish().transform((v) => v ?? 0),
+  imageURL: wireText,
+});
+export type Category = z.output<typeof Category>;
+export const Categories = z.array(Category);
+
+export const Product = z.looseObject({
+  ...productFields,
+  categoryIds: wireList(wireInt),
+  tags: wireList(z.string()),
+});
+export type Product = z.output<typeof Product>;
+export const Products = z.array(Product);
+
+export const PricingType = z.looseObject({
+  id: wireInt.nullish(),
+  fkProdId: z.union([wireInt, z.string()]).nullish(),
+  fkCompanyId: wireNumber.nullish(),
+  purchaseType: wireText,
+  defaultAmt: wireDollars,
+  status: wireText,
+  occurrence: wireText,
+  purchaseTypeLabel: wireText,
+});
+export type PricingType = z.output<typeof PricingType>;
+
+export const ProductDetail = z.looseObject({
+  ...productFields,
+  categoryIds: wireList(wireInt),
+  price: wireDollars,
+  pricingModel: wireList(PricingType),
+});
+export type ProductDetail = z.output<typeof ProductDetail>;
+
+export const Feature = z.looseObject({ id: wireInt.nullish(), feature: wireText, featureId: wireInt.nullish() });
+export const Features = z.looseObject({
+  success: wireBool,
+  features: wireList(Feature),
+  groupFeatures: wireList(z.unknown()),
+});
+export type Features = z.output<typeof Features>;
+
+export const IncludedProduct = z.looseObject({
+  ...productFields,
+  createdBy: wireText,
+  defaultPurchaseType: wireText,
+  endDate: wireText,
+  price: wireDollars,
+});
+export type IncludedProduct = z.output<typeof IncludedProduct>;
+export const IncludedProducts = z.array(IncludedProduct);
+
+/** Values are lists of lines; a single line sent as plain text is accepted as one line. */
+export const Specs = z.record(
+  z.string(),
+  z.union([z.array(wireText), z.string().transform((s) => [s]), z.null().transform(() => [] as string[])]),
+);
+export type Specs = z.output<typeof Specs>;
+
+export const Sponsor = z.looseObject({
+  sponsorId: wireNumber.nullish(),
+  sponsorName: wireText,
+  createdBy: wireText,
+  billingName: wireText,
+  billingEmail: wireText,
+  addressLineOne: wireText,
+  addressLineTwo: wireText,
+  city: wireText,
+  state: wireText,
+  zip: wireText,
+  country: wireText,
+  phone: wireText,
+});
+
+export const RecommendedPricing = z.looseObject({
+  id: wireNumber.nullish(),
+  fkProdId: z.union([z.string(), z.number()]).nullish(),
+  purchaseType: wireText,
+  defaultAmt: wireDollars,
+  purchaseTypeLabel: wireText,
+  paymentType: wireText,
+  paymentTerm: wireText,
+  commissionDefined: wireBool,
+  occurrence: wireText,
+});
+
+export const RecommendedProduct = z.looseObject({
+  ...productFields,
+  price: wireDollars,
+  sponsor: Sponsor.nullish(),
+  offeringTypes: wireList(z.string()),
+  pricingModel: wireList(RecommendedPricing),
+});
+export type RecommendedProduct = z.output<typeof RecommendedProduct>;
+export const RecommendedProducts = z.array(RecommendedProduct);
+
+export const FaqEntry = z.looseObject({ header: wireText, shortAnswer: wireText, url: wireText, sortId: wireInt.nullish() });
+export const Faq = z.array(FaqEntry);
+export type FaqEntry = z.output<typeof FaqEntry>;
+
+/**
+ * Endpoint 11's body is not published. Accepted: a list of product-like options, or an object
+ * carrying such a list under `options` / `productOptions` / `products`; anything else is kept as
+ * it came and shown as "not readable".
+ */
+export const OptionItem = z.looseObject({ ...productFields, price: wireDollars });
+export type OptionItem = z.output<typeof OptionItem>;
+export const Options = z.unknown();
+
+export function readOptions(body: unknown): { items: OptionItem[]; readable: boolean } {
+  const list = Array.isArray(body)
+    ? body
+    : body !== null && typeof body === 'object'
+      ? ((['options', 'productOptions', 'products'] as const).map((k) => (body as Record<string, unknown>)[k]).find(Array.isArray) as unknown[] | undefined)
+      : undefined;
+  if (!list) return { items: [], readable: body === null || body === undefined };
+  const items: OptionItem[] = [];
+  for (const entry of list) {
+    const parsed = OptionItem.safeParse(entry);
+    if (parsed.success) items.push(parsed.data);
+  }
+  return { items, readable: items.length === list.length };
+}
+
+/** A lead as the leads endpoint returns it: all strings, any of which may be missing. */
+export const Lead = z.looseObject({
+  Identifier: wireText,
+  identifier: wireText,
+  createdDate: wireText,
+  emailAddress: wireText,
+  companyName: wireText,
+  status: wireText,
+  ownerFirstName: wireText,
+  ownerMiddleInitial: wireText,
+  ownerLastName: wireText,
+  ownerStreetAddress: wireText,
+  ownerCity: wireText,
+  ownerState: wireText,
+  ownerZip: wireText,
+  phone: wireText,
+  leadType: wireText,
+  annualVolume: wireText,
+  bankId: wireText,
+  actionType: wireText,
+  recordType: wireText,
+  opportunityId: wireText,
+  linkBackId: wireText,
+  businessConsultantAMAId: wireText,
+  dealId: wireText,
+  uid: wireText,
+  orderId: wireText,
+});
+export type Lead = z.output<typeof Lead>;
+export const Leads = z.array(Lead);
+
+export const LeadCreateResponse = z.looseObject({
+  leadId: wireText,
+  dealId: z.union([z.string(), z.number().transform(String), z.null()]).optional().transform((v) => v ?? null),
+  errorCode: wireText,
+  errMessage: wireText,
+  message: wireText,
+});
+export type LeadCreateResponse = z.output<typeof LeadCreateResponse>;
+
+/** The body of endpoint 2, every key present (all are required except `country`). */
+export interface LeadCreateRequest {
+  first_name: string;
+  last_name: string;
+  company: string;
+  actionType: string;
+  recordType: string;
+  email: string;
+  phone: string;
+  bankId: string;
+  zip: string;
+  address1: string;
+  address2: string;
+  city: string;
+  state: string;
+  country?: string;
+  campaign_id: string;
+  leadType: string;
+  referenceType: string;
+  annualVolume: number;
+  linkBackId: string;
+  dealId: string;
+  leadStatus: string;
+  leadId: string;
+  businessConsultantAMAId: string;
+  uid: string;
+  businessConsultantId: string;
+}

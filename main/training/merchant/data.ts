@@ -1,0 +1,271 @@
+import { seededRandom } from '../marketplace/sim-http';
+
+/**
+ * The training merchant book: one bank with agents, lead corporates, business owners, chains
+ * and 150 outlets, each with a full hierarchy, contacts of the three types, entitlements and
+ * fees. Generated from a fixed seed; names and numbers are made up.
+ */
+
+export interface SimMerchant {
+  merchantId: number;
+  level: '120' | '100' | '90' | '60' | '50' | '40';
+  record: Record<string, string | number>;
+  search: { mid: string; externalMerchantId: string; dbaName: string; city: string; state: string; zipCode: string };
+}
+
+export interface SimHierarchyItem {
+  hierarchyId: number;
+  merchantId: number;
+  hierarchyLevel: string;
+  dateFrom: string;
+  dateTo: string;
+  lvl: Array<{ id: number | ''; number: string }>;
+}
+
+export interface SimContact {
+  contactId: number;
+  merchantId: number;
+  contactType: 'DBA' | 'BIL' | 'STM';
+  fields: Record<string, string>;
+}
+
+export interface SimEntitlement {
+  entitlementId: number;
+  merchantId: number;
+  record: Record<string, string | number | null>;
+}
+
+export interface SimFee {
+  feeId: number;
+  merchantId: number;
+  record: Record<string, string | number | null>;
+}
+
+/** Abbreviations the simulated service answers in search results (CORP and LCTN as documented). */
+export const LEVEL_ABBREVIATION: Record<string, string> = { '120': 'LCTN', '100': 'CORP', '90': 'LEAD', '60': 'AGNT', '50': 'BANK', '40': 'BSNS' };
+/** Which lvlN of an item a level is matched on. */
+export const LEVEL_FIELD: Record<string, number> = { '120': 1, '100': 2, '90': 3, '60': 4, '50': 5, '40': 6 };
+
+const PLACES = [
+  { city: 'Springfield', state: 'IL', zip: '62701' },
+  { city: 'Springfield', state: 'MO', zip: '65806' },
+  { city: 'Madison', state: 'WI', zip: '53703' },
+  { city: 'Columbus', state: 'OH', zip: '43215' },
+  { city: 'Portland', state: 'OR', zip: '97205' },
+  { city: 'Portland', state: 'ME', zip: '04101' },
+  { city: 'Austin', state: 'TX', zip: '78701' },
+  { city: 'Raleigh', state: 'NC', zip: '27601' },
+  { city: 'Denver', state: 'CO', zip: '80202' },
+  { city: 'Burlington', state: 'VT', zip: '05401' },
+  { city: 'Boise', state: 'ID', zip: '83702' },
+  { city: 'Tucson', state: 'AZ', zip: '85701' },
+];
+const CHAINS = ['Maple Street Bakery', 'Harbor Hardware', 'Bluebird Cafe', 'Summit Outfitters', 'Green Leaf Grocers', 'Lakeside Pharmacy', 'Copper Kettle Diner', 'Northstar Books', 'Pine Ridge Auto', 'Sunrise Florist', 'Riverbend Pet Supply', 'Golden Crust Pizza'];
+const OWNERS = ['Whitfield Holdings', 'Ortega Family Enterprises', 'Raman Ventures', 'Becker & Sons', 'Lakeview Group', 'Cedar Partners'];
+const STREETS = ['Maple St', 'Oak Ave', 'Main St', 'Cedar Rd', 'Lakeview Dr', 'Mill Rd', 'Elm St', 'Harbor Way', 'Market Sq', 'River Rd'];
+
+const FOREVER = '9999-12-31T23:59:59.000Z';
+const SINCE = '2019-01-01T00:00:00.000Z';
+
+function build() {
+  const rnd = seededRandom(4242);
+  const merchants: SimMerchant[] = [];
+  const items: SimHierarchyItem[] = [];
+  const contacts: SimContact[] = [];
+  const entitlements: SimEntitlement[] = [];
+  const fees: SimFee[] = [];
+  let nextId = 0;
+  let hierarchyId = 880001;
+  let contactId = 660001;
+  let entitlementId = 550001;
+  let feeId = 440001;
+
+  const mid = (id: number): string => `4445${String(id).padStart(8, '0')}`;
+  const digits = (n: number): string => Array.from({ length: n }, () => rnd.int(0, 9)).join('');
+
+  function merchant(level: SimMerchant['level'], dba: string, legal: string, place: (typeof PLACES)[number]): SimMerchant {
+    const merchantId = 700001 + nextId++;
+    const org = rnd.pick(['D', 'E', 'F', 'M', 'N', 'Q', 'S']);
+    const m: SimMerchant = {
+      merchantId,
+      level,
+      search: { mid: mid(merchantId), externalMerchantId: `EXT-${String(merchantId).slice(-5)}${rnd.pick(['A', 'B', 'C'])}`, dbaName: dba, city: place.city, state: place.state, zipCode: place.zip },
+      record: {},
+    };
+    m.record = {
+      merchantId,
+      uniqueId: merchantId,
+      externalMerchantId: m.search.externalMerchantId,
+      taxId: `${digits(2)}-${digits(7)}`,
+      ompSysId: `OMP${digits(6)}`,
+      mid: m.search.mid,
+      mccIso: rnd.pick(['5411', '5812', '5942', '5999', '5251', '5912', '7538', '5992', '5995']),
+      tradeName: dba,
+      name: legal,
+      businessType: rnd.pick(['Retail', 'Restaurant', 'Professional services', 'Healthcare', 'Automotive']),
+      baseCurrencyCode: 'USD',
+      description: `${dba} (${level === '120' ? 'outlet' : 'group'})`,
+      multiCurrencyIndicator: rnd.pick(['N', 'N', 'N', 'D', 'I']),
+      affiliateName: dba,
+      rebateIndicator: rnd.pick(['B', 'N', 'C', 'Y']),
+      discountFieldSchemeA: rnd.pick(['A', 'C', 'E', 'F', 'W01', '3']),
+      discountFieldSchemeB: rnd.pick(['A', 'C', 'E', 'G', 'W02', '4']),
+      discountFieldSchemeC: rnd.pick(['A', 'B', 'D', '(None)']),
+      relationshipManagerCode: `RM${rnd.int(10, 99)}`,
+      pricingMethod: rnd.pick(['Interchange plus', 'Tiered', 'Flat rate']),
+      autoBillingIndicator: rnd.pick(['S', 'A', 'P', 'Y', 'N']),
+      seasonalIndicator: rnd.chance(0.1) ? 'Y' : 'N',
+      businessWebsiteAddress: `https://www.${dba.toLowerCase().replace(/[^a-z]+/g, '')}.training.invalid`,
+      primaryNetworkCode: rnd.pick(['A', 'B', 'C', 'D', 'P', ' ']),
+      secondaryNetworkCode: rnd.pick(['None', 'A', 'B', 'D', ' ']),
+      transactionKeyedPercent: String(rnd.int(0, 30)),
+      schemeAAnnualVolume: String(rnd.int(10, 900) * 1000),
+      schemeBAnnualVolume: String(rnd.int(5, 400) * 1000),
+      leaseCompanyCode: rnd.pick(['01', '02', '03', '04', '05']),
+      abaNumber: digits(4),
+      ddaNumber: digits(4),
+      organisationType: org,
+      emvIndicator: 'Y',
+      schemeAAverageTicket: String(rnd.int(8, 120)),
+      schemeBAverageTicket: String(rnd.int(8, 120)),
+      customMerchantId: '',
+      systemIndicator: '',
+      internalMerchantId: '',
+      leaseCompCode: '',
+      sourceSystemId: '',
+      subPlatformCode: '',
+      bypassFiid: '',
+      checkServiceContactPerson: '',
+      checkServiceContactPhone: '',
+    };
+    merchants.push(m);
+    return m;
+  }
+
+  const hq = PLACES[0]!;
+  const bank = merchant('50', 'Training Bank Merchant Services', 'Training Bank N.A.', hq);
+  const agents = [merchant('60', 'Prairie Payments Agency', 'Prairie Payments LLC', PLACES[3]!), merchant('60', 'Coastal Merchant Agents', 'Coastal Merchant Agents Inc', PLACES[4]!)];
+  const leadCorps = [0, 1, 2].map((i) => merchant('90', `${['Midwest', 'Pacific', 'Atlantic'][i]} Retail Alliance`, `${['Midwest', 'Pacific', 'Atlantic'][i]} Retail Alliance Corp`, PLACES[i * 3]!));
+  const owners = OWNERS.map((o, i) => merchant('40', o, `${o} LLC`, PLACES[i % PLACES.length]!));
+  const chains = CHAINS.map((c, i) => ({ m: merchant('100', c, `${c} Inc`, PLACES[(i * 5) % PLACES.length]!), leadCorp: leadCorps[i % 3]!, owner: owners[i % owners.length]!, agent: agents[i % 2]! }));
+
+  const lvl = (ids: Array<SimMerchant | undefined>) => [
+    ...ids.map((m) => (m ? { id: m.merchantId, number: m.search.mid } : { id: '' as const, number: '' })),
+    { id: bank.merchantId, number: `BM${String(bank.merchantId).slice(-4)}` },
+  ];
+  const item = (m: SimMerchant, ids: Array<SimMerchant | undefined>, from = SINCE, to = FOREVER): void => {
+    items.push({ hierarchyId: hierarchyId++, merchantId: m.merchantId, hierarchyLevel: m.level, dateFrom: from, dateTo: to, lvl: lvl(ids) });
+  };
+  // Groups have their own item, with the outlet level empty.
+  item(bank, [undefined, undefined, undefined, undefined, bank, undefined]);
+  for (const a of agents) item(a, [undefined, undefined, undefined, a, bank, undefined]);
+  for (const [i, l] of leadCorps.entries()) item(l, [undefined, undefined, l, agents[i % 2], bank, undefined]);
+  for (const o of owners) item(o, [undefined, undefined, undefined, undefined, bank, o]);
+  for (const c of chains) item(c.m, [undefined, c.m, c.leadCorp, c.agent, bank, c.owner]);
+
+  const outlets: SimMerchant[] = [];
+  for (let i = 0; i < 150; i++) {
+    const c = chains[i % chains.length]!;
+    const place = PLACES[(i * 7 + 3) % PLACES.length]!;
+    const street = `${rnd.int(10, 9999)} ${rnd.pick(STREETS)}`;
+    const o = merchant('120', `${c.m.search.dbaName} #${Math.floor(i / chains.length) + 1}`, `${c.m.record.name as string}`, place);
+    outlets.push(o);
+    if (i % 15 === 4) {
+      // This outlet moved to another chain in mid-2024: two items, told apart by their dates.
+      const before = chains[(i + 1) % chains.length]!;
+      item(o, [o, before.m, before.leadCorp, before.agent, bank, before.owner], SINCE, '2024-06-30T23:59:59.000Z');
+      item(o, [o, c.m, c.leadCorp, c.agent, bank, c.owner], '2024-07-01T00:00:00.000Z');
+    } else {
+      item(o, [o, c.m, c.leadCorp, c.agent, bank, c.owner]);
+    }
+    const person = { first: rnd.pick(['Avery', 'Jordan', 'Morgan', 'Riley', 'Casey', 'Quinn']), last: rnd.pick(['Nguyen', 'Patel', 'Garcia', 'Okafor', 'Larsen', 'Silva']) };
+    const phone = `${rnd.int(200, 989)}-555-${String(rnd.int(100, 199)).padStart(4, '0')}`;
+    const contact = (type: SimContact['contactType'], address: string, email: string): void => {
+      contacts.push({
+        contactId: contactId++,
+        merchantId: o.merchantId,
+        contactType: type,
+        fields: {
+          addressLine1: address,
+          addressLine2: `${place.city}, ${place.state}`,
+          postalCode: place.zip,
+          city: place.city,
+          state: place.state,
+          country: 'US',
+          phoneNumber: phone,
+          emailAddress: email,
+          attentionToFirstName: '',
+          attentionToLastName: '',
+          firstName: type === 'STM' ? person.first : '',
+          lastName: type === 'STM' ? person.last : '',
+          fullName: type === 'STM' ? `${person.first} ${person.last}` : '',
+          attentionToFullName: '',
+        },
+      });
+    };
+    contact('DBA', street, '');
+    contact('BIL', rnd.chance(0.3) ? `PO Box ${rnd.int(100, 9999)}` : street, `billing@${o.search.dbaName.toLowerCase().replace(/[^a-z]+/g, '')}.training.invalid`);
+    // A few outlets have no statement address: the lookup of that type answers "not found".
+    if (i % 10 !== 7) contact('STM', street, `${person.first}.${person.last}@mail.training.invalid`.toLowerCase());
+
+    const codes = ['01', '02', '03', '18', '22', '26', '27', '33', '56', '05', '31', '49'];
+    const mine = [...new Set([codes[0]!, codes[1]!, ...Array.from({ length: rnd.int(2, 5) }, () => rnd.pick(codes))])];
+    for (const code of mine) {
+      const id = entitlementId++;
+      entitlements.push({
+        entitlementId: id,
+        merchantId: o.merchantId,
+        record: {
+          recLoad: null, recUpdate: null, recDelete: null,
+          entitlementId: id,
+          allianceCode: rnd.pick(['AL01', 'AL02', '']),
+          platformCode: rnd.pick(['FDN', 'FDS', 'FDM', 'OMA']),
+          merchantId: o.merchantId,
+          productCode: code,
+          pricingPlanCode: rnd.pick(['PP100', 'PP210', 'PP305']),
+          serviceTypeCode: rnd.pick(['A', 'D', 'F', 'F', 'F', 'K']),
+          signedVolume: rnd.int(5, 500) * 1000,
+          avgTicket: rnd.int(5, 150),
+          alphaId: code === '26' ? `PC${rnd.int(100, 999)}` : '',
+          uniqueId: id,
+        },
+      });
+    }
+    const FEE_KINDS = [
+      ['MNTHLY', 'Monthly service fee', 'M', '9.95'], ['PCI', 'PCI program fee', 'M', '7.50'], ['STMT', 'Statement fee', 'M', '5.00'],
+      ['CHRGBK', 'Chargeback fee', 'S', '25.00'], ['BATCH', 'Batch settlement fee', 'D', '0.25'], ['AVS', 'Address verification fee', 'S', '0.05'],
+      ['ANNUAL', 'Annual fee', 'X', '79.00'], ['DEBIT', 'Debit network fee', 'B', '0.10'],
+    ] as const;
+    const count = rnd.int(4, 8);
+    for (const [code, name, freq, retail] of FEE_KINDS.slice(0, count)) {
+      const id = feeId++;
+      fees.push({
+        feeId: id,
+        merchantId: o.merchantId,
+        record: {
+          feeId: id,
+          merchId: null,
+          platformCode: rnd.chance(0.2) ? null : rnd.pick(['FDN', 'FDS', 'OMA']),
+          sequenceCode: code,
+          sequenceType: code === 'DEBIT' ? 'A' : 'F',
+          name,
+          generalLedgerCode: `GL${rnd.int(1000, 9999)}`,
+          updateIndicator: rnd.pick(['Y', 'N']),
+          frequenceCode: freq,
+          retailRate: retail,
+          retailDate: '2025-01-01T00:00:00.000Z',
+          wholesaleRate: Math.round(Number(retail) * 60) / 100,
+          wholesaleDate: '2025-01-01T00:00:00.000Z',
+          processingIndicator: rnd.pick(['1', '2', 'B', 'N', 'R']),
+          globalNumber: `G${rnd.int(10, 99)}`,
+          uniqueId: id,
+        },
+      });
+    }
+  }
+  return { merchants, items, contacts, entitlements, fees, home: outlets[0]!.merchantId, bank: bank.merchantId };
+}
+
+export const MERCHANT_BOOK = build();
+/** The store this training lane belongs to. */
+export const TRAINING_HOME_MERCHANT_ID = MERCHANT_BOOK.home;
