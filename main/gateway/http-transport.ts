@@ -195,7 +195,7 @@ export class GatewayHttpTransport {
         path,
         method: 'POST',
         headers,
-        agent: false,
+        // No agent at all (not `false`, which would make Node create one): createConnection is used.
         createConnection: (_opts: unknown, oncreate: (err: Error | null, socket?: Socket) => void) => {
           tunnel = this.openTunnel(target, port, oncreate);
           return undefined;

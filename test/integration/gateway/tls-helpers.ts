@@ -1,0 +1,91 @@
+import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import http from 'node:http';
+import https from 'node:https';
+import net, { type Socket } from 'node:net';
+import { join } from 'node:path';
+
+/** A throw-away self-signed certificate for 127.0.0.1 (openssl from the system). */
+export function selfSignedCert(dir: string): { key: string; cert: string } {
+  execFileSync('openssl', [
+    'req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-days', '1', '-subj', '/CN=127.0.0.1',
+    '-addext', 'subjectAltName=IP:127.0.0.1', '-keyout', join(dir, 'key.pem'), '-out', join(dir, 'cert.pem'),
+  ], { stdio: 'ignore' });
+  return { key: readFileSync(join(dir, 'key.pem'), 'utf8'), cert: readFileSync(join(dir, 'cert.pem'), 'utf8') };
+}
+
+export interface Closable {
+  port: number;
+  close(): Promise<void>;
+}
+
+function listen(server: net.Server): Promise<Closable> {
+  const sockets = new Set<Socket>();
+  server.on('connection', (s: Socket) => {
+    sockets.add(s);
+    s.on('close', () => sockets.delete(s));
+  });
+  return new Promise((resolve) => {
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      resolve({
+        port: typeof address === 'object' && address ? address.port : 0,
+        close: () => new Promise<void>((done) => {
+          server.close(() => done());
+          for (const s of sockets) s.destroy();
+        }),
+      });
+    });
+  });
+}
+
+/** HTTPS in front of an HTTP service (the simulator), so the client's TLS path is real. */
+export function tlsFront(cert: { key: string; cert: string }, backendPort: number): Promise<Closable> {
+  return listen(https.createServer(cert, (req, res) => {
+    const upstream = http.request({ host: '127.0.0.1', port: backendPort, path: req.url, method: req.method, headers: req.headers }, (up) => {
+      res.writeHead(up.statusCode ?? 502, up.headers);
+      up.pipe(res);
+    });
+    upstream.on('error', () => res.destroy());
+    req.pipe(upstream);
+  }));
+}
+
+/** Accepts TCP connections and never says a word: a TLS handshake to it never completes. */
+export function silentServer(): Promise<Closable> {
+  return listen(net.createServer(() => undefined));
+}
+
+/**
+ * A minimal HTTP proxy: CONNECT tunnels (or refuses them with `refuse`), and forwards absolute-URI
+ * requests. Records what it saw.
+ */
+export function proxyServer(options: { refuse?: number } = {}): Promise<Closable & { seen: string[] }> {
+  const seen: string[] = [];
+  const server = http.createServer((req, res) => {
+    seen.push(`${req.method} ${req.url}`);
+    const target = new URL(req.url ?? '');
+    const upstream = http.request({ host: target.hostname, port: target.port, path: target.pathname, method: req.method, headers: req.headers }, (up) => {
+      res.writeHead(up.statusCode ?? 502, up.headers);
+      up.pipe(res);
+    });
+    upstream.on('error', () => res.destroy());
+    req.pipe(upstream);
+  });
+  server.on('connect', (req: http.IncomingMessage, client: Socket) => {
+    seen.push(`CONNECT ${req.url}`);
+    if (options.refuse) {
+      client.end(`HTTP/1.1 ${options.refuse} Forbidden\r\n\r\n`);
+      return;
+    }
+    const [host, port] = (req.url ?? '').split(':');
+    const upstream = net.connect(Number(port), host ?? '127.0.0.1', () => {
+      client.write('HTTP/1.1 200 Connection Established\r\n\r\n');
+      upstream.pipe(client);
+      client.pipe(upstream);
+    });
+    upstream.on('error', () => client.destroy());
+    client.on('error', () => upstream.destroy());
+  });
+  return listen(server).then((c) => ({ ...c, seen }));
+}
