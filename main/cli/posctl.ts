@@ -5,8 +5,11 @@
  */
 import { Command, CommanderError } from 'commander';
 import { APP_VERSION } from '../version';
+import { registerCatalogue } from './commands/catalogue';
 import { registerConfig } from './commands/config';
 import { registerGateway } from './commands/gateway';
+import { registerLeads } from './commands/leads';
+import { registerMerchant } from './commands/merchant';
 import { registerStatus } from './commands/status';
 import { createCliContext } from './context';
 import { CliError, EXIT } from './output';
@@ -23,6 +26,9 @@ export function buildProgram(): Command {
   registerStatus(program, ctx);
   registerConfig(program, ctx);
   registerGateway(program, ctx);
+  registerCatalogue(program, ctx);
+  registerMerchant(program, ctx);
+  registerLeads(program, ctx);
   return program;
 }
 

@@ -8,6 +8,7 @@ type MarketplaceHandlers = Pick<
   | 'catalogue.product'
   | 'catalogue.refresh'
   | 'catalogue.image'
+  | 'catalogue.warm'
   | 'catalogue.cart'
   | 'catalogue.cart.set'
   | 'leads.list'
@@ -24,6 +25,7 @@ export function marketplaceHandlers(m: MarketplaceService): MarketplaceHandlers 
     'catalogue.products': (input) => m.products(input),
     'catalogue.product': ({ productId }) => m.product(productId),
     'catalogue.refresh': () => m.refresh(),
+    'catalogue.warm': () => m.warm(),
     'catalogue.image': async (input) => ({ dataUrl: await m.image(input) }),
     'catalogue.cart': () => m.cart(),
     'catalogue.cart.set': (input) => m.setCart(input),

@@ -271,9 +271,10 @@ export class MarketplaceService implements Service {
 
   /**
    * Fills the cache for a day offline: the lists, every product's details and their images.
-   * `progress` hears after each product.
+   * Emits catalogue.progress after each product.
    */
-  async warm(progress: (done: number, total: number) => void, concurrency = 4): Promise<{ products: number; failed: number; images: number }> {
+  async warm(concurrency = 4): Promise<{ products: number; failed: number; images: number }> {
+    const progress = (done: number, total: number): void => this.o.bus.emit('catalogue.progress', { done, total });
     await this.refresh();
     const ids = [...(this.memo?.byId.keys() ?? [])];
     let next = 0;

@@ -233,6 +233,8 @@ export const marketplaceMethods = {
   'catalogue.product': { input: z.strictObject({ productId }), output: z.object({ product: ProductDetail, freshness: Freshness }) },
   /** Fetches categories and products again now (the lists are otherwise refreshed in the background). */
   'catalogue.refresh': { input: empty, output: z.object({ freshness: Freshness, products: z.number().int(), categories: z.number().int() }) },
+  /** Fills the cache for a day offline: every product's details and images. Progress comes as catalogue.progress. */
+  'catalogue.warm': { input: empty, output: z.object({ products: z.number().int(), failed: z.number().int(), images: z.number().int() }) },
   'catalogue.image': {
     input: z.strictObject({
       productId: productId.optional(),
@@ -258,5 +260,6 @@ export const marketplaceMethods = {
 
 export const marketplaceEvents = {
   /** Cached catalogue or leads changed (a background refresh finished or failed): screens re-read. */
+  'catalogue.progress': z.object({ done: z.number().int(), total: z.number().int() }),
   'catalogue.changed': z.object({ scope: z.enum(['lists', 'product', 'cart', 'leads']), productId: productId.optional(), freshness: Freshness }),
 } as const;

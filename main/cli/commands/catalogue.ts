@@ -1,0 +1,150 @@
+import type { Command } from 'commander';
+import type { MethodInput, MethodName, MethodOutput, PosErrorShape } from '../../../preload/contract';
+import type { Core } from '../../core';
+import type { CliContext } from '../context';
+import { CliError, EXIT, printJson } from '../output';
+
+/**
+ * posctl catalogue: the marketplace catalogue through the same contract calls as the screens,
+ * against the configured service or, with no URL configured, the built-in training simulator.
+ */
+
+/** Runs one contract call as posctl: a typed error becomes exit code 1 (not found) or 2 (anything else). */
+export async function contractCall<M extends MethodName>(core: Core, method: M, input: MethodInput<M>): Promise<MethodOutput<M>> {
+  const reply = await core.dispatch(method, input, { transport: 'cli' });
+  if (reply.ok) return reply.value as MethodOutput<M>;
+  throw cliErrorOf(reply.error);
+}
+
+export function cliErrorOf(error: PosErrorShape): CliError {
+  const extra = (error.issues ?? []).filter((i) => !error.message.includes(i.message));
+  const issues = extra.length ? `\n${extra.map((i) => `  ${i.path}: ${i.message}`).join('\n')}` : '';
+  return new CliError(`${error.message}${issues}`, error.code === 'NOT_FOUND' ? EXIT.NEGATIVE : EXIT.ERROR);
+}
+
+/** A whole number given on the command line. */
+export function intArg(name: string): (text: string) => number {
+  return (text) => {
+    if (!/^\d{1,15}$/.test(text.trim())) throw new CliError(`${name} must be a whole number, not "${text}"`);
+    return Number(text.trim());
+  };
+}
+
+export function money(cents: number | null): string {
+  if (cents === null) return '—';
+  const sign = cents < 0 ? '-' : '';
+  const abs = Math.abs(cents);
+  return `${sign}$${Math.floor(abs / 100).toLocaleString('en-US')}.${String(abs % 100).padStart(2, '0')}`;
+}
+
+/** Rows as aligned columns for a person at a terminal. */
+export function table(rows: ReadonlyArray<ReadonlyArray<string | number>>, header: readonly string[]): string {
+  const all = [header, ...rows.map((r) => r.map(String))];
+  const widths = header.map((_, i) => Math.max(...all.map((r) => String(r[i] ?? '').length)));
+  return all.map((r) => r.map((c, i) => String(c).padEnd(widths[i] ?? 0)).join('  ').trimEnd()).join('\n');
+}
+
+export function freshnessLine(f: { refreshedAt: string | null; source: string; offline: boolean; training: boolean; problem?: string | undefined }): string {
+  const when = f.refreshedAt ? `last refreshed ${f.refreshedAt}` : 'never refreshed';
+  const where = f.training ? 'training simulator' : 'service';
+  return f.offline ? `OFFLINE (${f.problem ?? 'service unreachable'}): showing the cached copy, ${when}` : `${where}, ${f.source === 'cache' ? 'from cache, ' : ''}${when}`;
+}
+
+export function registerCatalogue(program: Command, ctx: CliContext): void {
+  const cat = program.command('catalogue').description('equipment catalogue of the marketplace (works offline from the cache)');
+
+  cat
+    .command('categories')
+    .description('list the categories')
+    .option('--json', 'print JSON')
+    .action(async (opts: { json?: boolean }) => {
+      const r = await ctx.withCore((core) => contractCall(core, 'catalogue.categories', {}));
+      if (opts.json) return printJson(r);
+      console.log(table(r.categories.map((c) => [c.id, c.name, c.label, c.rank]), ['ID', 'NAME', 'LABEL', 'RANK']));
+      console.error(freshnessLine(r.freshness));
+    });
+
+  cat
+    .command('products')
+    .description('list or search the products')
+    .option('--search <words>', 'words to look for in names, suppliers, types and tags')
+    .option('--category <id>', 'only products of this category id', intArg('--category'))
+    .option('--type <code>', 'only this product type (TERM, PINPAD, CHKRDR, ...)')
+    .option('--limit <n>', 'at most this many', intArg('--limit'))
+    .option('--json', 'print JSON')
+    .action(async (opts: { search?: string; category?: number; type?: string; limit?: number; json?: boolean }) => {
+      const input = {
+        ...(opts.search ? { query: opts.search } : {}),
+        ...(opts.category !== undefined ? { categoryId: opts.category } : {}),
+        ...(opts.type ? { kind: opts.type } : {}),
+        ...(opts.limit !== undefined ? { limit: opts.limit } : {}),
+      };
+      const r = await ctx.withCore((core) => contractCall(core, 'catalogue.products', input));
+      if (opts.json) return printJson(r);
+      console.log(table(r.products.map((p) => [p.productId, p.kind, p.name, p.supplierName]), ['PRODUCT', 'TYPE', 'NAME', 'SUPPLIER']));
+      console.error(`${r.products.length} of ${r.total} shown; ${freshnessLine(r.freshness)}`);
+    });
+
+  cat
+    .command('product')
+    .argument('<productId>', 'a productId from the product list', intArg('productId'))
+    .description('one product with its details, pricing, features, includes, specs, recommended products, FAQ and options')
+    .option('--json', 'print JSON')
+    .action(async (productId: number, opts: { json?: boolean }) => {
+      const r = await ctx.withCore((core) => contractCall(core, 'catalogue.product', { productId }));
+      if (opts.json) return printJson(r);
+      const p = r.product;
+      console.log(`${p.name} (${p.productId}) — ${p.typeLabel}, ${p.supplierName}`);
+      console.log(`Price ${money(p.priceCents)}`);
+      if (p.longDescription) console.log(`\n${p.longDescription}`);
+      if (p.pricing.length) console.log(`\nPurchase options\n${table(p.pricing.map((o) => [o.code, o.label, money(o.amountCents), o.occurrenceLabel]), ['CODE', 'OPTION', 'AMOUNT', 'PAID'])}`);
+      if (p.features.length) console.log(`\nFeatures\n${p.features.map((f) => `  - ${f.text}`).join('\n')}`);
+      if (p.specs.length) console.log(`\nSpecifications\n${p.specs.map((s) => `  ${s.name}: ${s.lines.join('; ')}`).join('\n')}`);
+      for (const [title, list] of [['Included', p.includes], ['Recommended', p.recommended], ['Options', p.options]] as const) {
+        if (list.length) console.log(`\n${title}\n${list.map((x) => `  ${x.productId}  ${x.name} (${x.typeLabel}) ${money(x.priceCents)}`).join('\n')}`);
+      }
+      if (p.faq.length) console.log(`\nFAQ\n${p.faq.map((f) => `  Q: ${f.question}\n  A: ${f.answer}`).join('\n')}`);
+      for (const m of p.missingParts) console.error(`(${m.part} not available: ${m.problem})`);
+      console.error(freshnessLine(r.freshness));
+    });
+
+  cat
+    .command('refresh')
+    .description('fetch the categories and products again now; --all also every product\'s details and images, for a day offline')
+    .option('--all', 'fill the cache with every product and image (shows progress)')
+    .option('--json', 'print JSON')
+    .action(async (opts: { all?: boolean; json?: boolean }) => {
+      const r = await ctx.withCore(async (core) => {
+        if (!opts.all) return contractCall(core, 'catalogue.refresh', {});
+        let shown = -1;
+        const off = core.bus.on('catalogue.progress', ({ done, total }) => {
+          const pct = Math.floor((done / total) * 100);
+          if (pct !== shown && (pct % 10 === 0 || done === total)) {
+            shown = pct;
+            process.stderr.write(`products ${done}/${total} (${pct}%)\n`);
+          }
+        });
+        try {
+          return await contractCall(core, 'catalogue.warm', {});
+        } finally {
+          off();
+        }
+      });
+      if (opts.json) return printJson(r);
+      if ('failed' in r) console.log(`cached ${r.products - r.failed} of ${r.products} products and ${r.images} images${r.failed ? ` (${r.failed} could not be fetched)` : ''}`);
+      else console.log(`refreshed ${r.categories} categories and ${r.products} products; ${freshnessLine(r.freshness)}`);
+    });
+
+  cat
+    .command('cart')
+    .description('the equipment cart as the Catalogue screen left it, with what is missing')
+    .option('--json', 'print JSON')
+    .action(async (opts: { json?: boolean }) => {
+      const r = await ctx.withCore((core) => contractCall(core, 'catalogue.cart', {}));
+      if (opts.json) return printJson(r);
+      console.log(table(r.items.map((i) => [i.productId, i.quantity, i.name, i.purchaseLabel ?? '', money(i.unitCents)]), ['PRODUCT', 'QTY', 'NAME', 'OPTION', 'EACH']));
+      console.log(`One-time ${money(r.totals.oneTimeCents)}, monthly ${money(r.totals.recurringCents)}`);
+      for (const m of r.missing) console.log(`MISSING ${m.kind}: ${m.message}`);
+      if (r.missing.length > 0) throw new CliError('the cart is missing required equipment', EXIT.NEGATIVE);
+    });
+}
