@@ -34,10 +34,14 @@ export const wireOptionalInt = z
 export const wireList = <T extends z.ZodType>(item: T) =>
   z.union([z.array(item), z.null()]).optional().transform((v) => v ?? []);
 
-/** USD amount as the service sends it (a float) to integer cents, rounded once, here at the boundary. */
+/**
+ * A USD amount as the service sends it (a float) to integer cents: rounded half up on its decimal
+ * digits (read at ten places, so 0.285 is 29 cents although the float is 0.28499...).
+ */
 export function dollarsToCents(amount: number): number {
-  // toFixed(2) rounds the decimal text, not the binary float: 0.285 stays 29 cents, not 28.
-  return Math.round(Number(amount.toFixed(2)) * 100);
+  const [whole = '0', frac = ''] = Math.abs(amount).toFixed(10).split('.');
+  const cents = Number(whole) * 100 + Number(frac.slice(0, 2)) + (Number(frac[2] ?? '0') >= 5 ? 1 : 0);
+  return amount < 0 ? -cents : cents;
 }
 
 /**

@@ -18,6 +18,7 @@ import type { EventBus } from '../events/bus';
 import type { ApiSource } from '../http/api-source';
 import { CachedFetch, toPosError } from '../http/cached-fetch';
 import { ApiError } from '../http/errors';
+import { centsOrNull } from '../http/wire';
 import type { ResponseCache } from '../http/response-cache';
 import type { Service } from '../service';
 import { CatalogueIndex, type CatalogueQuery } from './catalogue-index';
@@ -365,7 +366,7 @@ export class MarketplaceService implements Service {
         purchaseType: chosen?.code ?? item.purchaseType ?? null,
         purchaseLabel: chosen?.label ?? null,
         occurrence: chosen?.occurrence ?? ('one-time' as const),
-        unitCents: chosen ? chosen.amountCents : typeof basePrice === 'number' ? Math.round(Number(basePrice.toFixed(2)) * 100) : null,
+        unitCents: chosen ? chosen.amountCents : centsOrNull(basePrice),
         choices,
       };
     });
