@@ -71,14 +71,16 @@ class ProxyError extends Error {
 }
 
 export class GatewayHttpTransport {
-  private readonly httpAgent = new http.Agent({ keepAlive: true, maxSockets: 4, timeout: 4000 });
+  private readonly httpAgent = new http.Agent({ keepAlive: false });
   private readonly httpsAgent: https.Agent;
   private readonly proxy: URL | undefined;
 
   constructor(private readonly options: HttpTransportOptions) {
-    // Idle sockets are dropped after 4 s, below common server keep-alive limits, so a request
-    // rarely meets a socket the server is closing (which would make its outcome unknown).
-    this.httpsAgent = new https.Agent({ keepAlive: true, maxSockets: 4, timeout: 4000, ...(options.ca ? { ca: options.ca } : {}) });
+    // One connection per request, on purpose. On a reused keep-alive socket, a reset that comes
+    // before any answer cannot tell "the server closed the idle socket first" (nothing sent) from
+    // "the server died while processing" (outcome unknown), so every gateway restart would leave a
+    // sale in doubt. On a fresh connection, an established connection means the bytes went out.
+    this.httpsAgent = new https.Agent({ keepAlive: false, ...(options.ca ? { ca: options.ca } : {}) });
     this.proxy = options.proxy ? new URL(options.proxy) : undefined;
   }
 

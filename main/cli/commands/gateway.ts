@@ -140,11 +140,13 @@ export function registerGateway(program: Command, ctx: CliContext): void {
       } catch (e) {
         throw new CliError(`cannot listen on 127.0.0.1:${opts.port} (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})`);
       }
-      console.log(`gateway simulator listening on ${simulator.url} (namespace ${namespace}; WSDL at ${simulator.url}?wsdl)`);
-      const signal = await new Promise<string>((resolve) => {
+      // Handlers first, then the line a supervisor waits for: a signal right after it is caught.
+      const stopped = new Promise<string>((resolve) => {
         process.once('SIGINT', () => resolve('SIGINT'));
         process.once('SIGTERM', () => resolve('SIGTERM'));
       });
+      console.log(`gateway simulator listening on ${simulator.url} (namespace ${namespace}; WSDL at ${simulator.url}?wsdl)`);
+      const signal = await stopped;
       await simulator.close();
       console.log(`gateway simulator stopped (${signal})`);
     });
