@@ -7,7 +7,7 @@ import { applyProvisioningFromDataDir } from './config/provisioning';
 import { SettingsStore } from './config/settings-store';
 import { EventBus } from './events/bus';
 import { GatewayService } from './gateway/service';
-import { createApiDomains } from './marketplace/domain';
+import { createApiDomains, type ApiDomains } from './marketplace/domain';
 import { createLogger } from './log/logger';
 import type { Platform } from './platform/platform';
 import type { Service } from './service';
@@ -39,6 +39,8 @@ export interface Core {
   readonly gateway: GatewayService;
   readonly dispatch: Dispatch;
   readonly db: Db;
+  /** The marketplace and merchant interfaces (catalogue cache, leads, merchant lookups). */
+  readonly apis: ApiDomains;
   mode(): Mode;
   /** The journal of the current mode: training and live payments live in separate files. */
   journal(): JournalStore;
@@ -123,6 +125,7 @@ export async function createCore(config: CoreConfig, platform: Platform): Promis
     gateway,
     dispatch,
     db,
+    apis,
     mode,
     journal,
     refresh,

@@ -98,7 +98,7 @@ export function createMerchantClient(api: JsonApi) {
     /** 1 */
     merchant: (merchantId: number) => one(R.merchant, { merchantId }, Merchant),
     /** 2: POST because the parameters may be sensitive; never cached, never logged. */
-    search: (query: SearchQuery) => call({ method: 'POST', route: R.search, body: searchBody(query) }, 'results', SearchItems),
+    search: async (query: SearchQuery) => call({ method: 'POST', route: R.search, body: searchBody(query) }, 'results', SearchItems),
     /** 3 */
     contact: (merchantId: number, contactId: number) => one(R.contact, { merchantId, contactId }, Contact),
     /** 4: the spec answers one Contact object; a list is accepted too. */
@@ -111,7 +111,7 @@ export function createMerchantClient(api: JsonApi) {
       return r.data;
     },
     /** 5 */
-    hierarchy: (merchantId: number, level: string, hierarchyId: number) =>
+    hierarchy: async (merchantId: number, level: string, hierarchyId: number) =>
       one(R.hierarchy, { merchantId, hierarchyLevel: levelCode(level), hierarchyId }, HierarchyItem),
     /** 6: `hierarchydate` as YYYY-MM-DD, checked before sending. */
     hierarchies: async (merchantId: number, level: string, date?: string) => {

@@ -116,6 +116,8 @@ export interface Fault {
   reply?: SimReply;
   /** Never answer (until the server closes): the client's time-out is what ends the request. */
   hang?: boolean;
+  /** Act on the request first, then answer `reply` (an answer lost on the way back). */
+  afterHandling?: boolean;
 }
 
 export interface SimServer {
@@ -175,6 +177,7 @@ export async function startSimServer(o: SimServerOptions): Promise<SimServer> {
       if (fault) {
         fault.times--;
         if (fault.hang) return;
+        if (fault.afterHandling) await o.handler({ method, path: url.pathname, query: url.searchParams, body });
         if (fault.reply) return send(res, fault.reply);
       }
       send(res, await o.handler({ method, path: url.pathname, query: url.searchParams, body }));
