@@ -293,7 +293,7 @@ export interface CheckCustomer {
 function checkChecked<O extends 'SendAndCommitCheck' | 'CheckTransactionInfo'>(operation: O, request: CheckRequest, ctx: BuilderContext): GatewayCall {
   const issues = checkTransactionIssues(request, ctx.now);
   if (issues.length > 0) throw new GatewayRequestError(issues);
-  return { operation, request } as GatewayCall;
+  return { operation, request };
 }
 
 export function checkSale(check: CheckInput, cents: number, customer: CheckCustomer, ctx: BuilderContext, extras: Pick<TransactionExtras, 'referenceNo' | 'customerRef' | 'userName' | 'clientEmail'> = {}): GatewayCall {

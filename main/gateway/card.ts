@@ -59,7 +59,7 @@ export function track2Facts(track2: string): TrackFacts | undefined {
 /** ABA routing number: 9 digits, 3-7-1 weighted sum divisible by 10. */
 export function abaRoutingValid(routing: string): boolean {
   if (!/^\d{9}$/.test(routing)) return false;
-  const d = [...routing].map(Number) as number[];
+  const d = [...routing].map(Number);
   const w = [3, 7, 1];
   return d.reduce((sum, x, i) => sum + x * (w[i % 3] ?? 0), 0) % 10 === 0;
 }

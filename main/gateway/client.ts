@@ -98,7 +98,7 @@ interface SoapFaultBody {
 function text(v: unknown): string {
   if (typeof v === 'string') return v;
   if (typeof v === 'number' || typeof v === 'boolean') return String(v);
-  if (v && typeof v === 'object' && '$value' in v) return text((v as { $value: unknown }).$value);
+  if (v && typeof v === 'object' && '$value' in v) return text(v.$value);
   return '';
 }
 

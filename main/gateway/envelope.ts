@@ -56,7 +56,7 @@ export function operationXml<O extends OperationName>(op: O, request: RequestOf<
     `<${REQUEST_PREFIX}:${op} xmlns:${REQUEST_PREFIX}="${xmlAttr(ns.request)}" soap:encodingStyle="${SOAP_ENCODING}">`,
     `<${part} xsi:type="${TYPES_PREFIX}:${type}">`,
   ];
-  fieldsXml(request as Record<string, unknown>, type, part, out);
+  fieldsXml(request, type, part, out);
   out.push(`</${part}>`, `</${REQUEST_PREFIX}:${op}>`);
   return out.join('');
 }

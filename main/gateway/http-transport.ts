@@ -102,7 +102,7 @@ export class GatewayHttpTransport {
     }
     const body = Buffer.from(data, 'utf8');
     const headers: Record<string, string> = {};
-    for (const [k, v] of Object.entries(exheaders ?? {})) if (v !== undefined && v !== null) headers[k] = String(v);
+    for (const [k, v] of Object.entries(exheaders ?? {})) if (typeof v === 'string' || typeof v === 'number') headers[k] = String(v);
     headers['Content-Length'] = String(body.length);
     if (this.options.hmac) {
       const contentType = headers['Content-Type'] ?? 'text/xml; charset=utf-8';
@@ -263,7 +263,7 @@ export class GatewayHttpTransport {
         established.add(secure);
         oncreate(null, secure);
       });
-      secure.once('error', (err) => oncreate(err));
+      secure.once('error', (err: Error) => oncreate(err));
     });
     connect.once('error', (err) => oncreate(new ProxyError(`could not reach the proxy ${proxy.host} (${errorCode(err) || err.message})`)));
     connect.end();

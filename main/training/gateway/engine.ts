@@ -128,13 +128,15 @@ const CARD_TYPES = new Set(['00', '01', '02', '03', '04', '05', '13']);
 const TAGGED = new Set(['30', '31', '32', '33', '34']);
 
 /** A rejection by the gateway (Transaction_Error true) with its code. */
-class Reject {
+class Reject extends Error {
   constructor(
     readonly code: string,
     readonly bank?: string,
     /** Set on bank declines of a complete transaction, which are recorded. */
     readonly card?: Processed,
-  ) {}
+  ) {
+    super(`gateway code ${code}${bank ? `, bank code ${bank}` : ''}`);
+  }
 }
 
 interface Processed {

@@ -39,7 +39,7 @@ class Writer {
       const v: SimValue | undefined = value[field.name];
       if (v === undefined) continue;
       if (field.kind !== 'complex') {
-        out.push(`<${field.name} xsi:type="${XSD_OF[field.kind]}">${esc(String(v))}</${field.name}>`);
+        out.push(`<${field.name} xsi:type="${XSD_OF[field.kind]}">${esc(typeof v === 'string' ? v : '')}</${field.name}>`);
         continue;
       }
       const type = field.complex ?? '';

@@ -58,7 +58,7 @@ async function foreignCall(tool: 'php' | 'zeep', op: OperationName, request: unk
 function normalise(value: unknown): unknown {
   if (value === null) return '';
   if (Array.isArray(value)) return value.map(normalise);
-  if (typeof value === 'object') return Object.fromEntries(Object.entries(value as object).filter(([, v]) => v !== undefined).map(([k, v]) => [k, normalise(v)]));
+  if (typeof value === 'object') return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined).map(([k, v]) => [k, normalise(v)]));
   return value;
 }
 

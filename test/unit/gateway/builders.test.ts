@@ -19,6 +19,7 @@ import {
   type KeyedCard,
   type SwipedCard,
 } from '../../../main/gateway/builders';
+import type { GatewayRequest } from '../../../main/gateway/client';
 import { abaRoutingValid, luhnValid, maskPan, track1Facts, track2Facts } from '../../../main/gateway/card';
 import { centsToDollarAmount, dollarAmountToCents } from '../../../main/gateway/money';
 import { checkTransactionIssues, transactionIssues } from '../../../main/gateway/rules';
@@ -122,11 +123,11 @@ describe('builders', () => {
   it('Level3 with up to 98 line items and a soft descriptor, amounts from cents', () => {
     const items = Array.from({ length: 98 }, (_, i) => ({ description: `item ${i}`, quantity: 2, unitCostCents: 150, taxCents: 5 }));
     const call = purchase(swipe, 29_400, ctx, { level3: { taxCents: 490, freightCents: 0, shipTo: { Zip: '62701' }, items }, softDescriptor: { DBAName: 'Store' } });
-    const l3 = call.request.Level3;
+    const l3 = (call.request as GatewayRequest<'SendAndCommit'>).Level3;
     expect(l3?.LineItem).toHaveLength(98);
     expect(l3?.LineItem[0]).toEqual({ Description: 'item 0', LineItemTotal: '3.00', Quantity: '2', TaxAmount: '0.05', UnitCost: '1.50' });
     expect(l3).toMatchObject({ TaxAmount: '4.90', FreightAmount: '0.00', ShipToAddress: { Zip: '62701' } });
-    expect(call.request.SoftDescriptor).toEqual({ DBAName: 'Store' });
+    expect((call.request as GatewayRequest<'SendAndCommit'>).SoftDescriptor).toEqual({ DBAName: 'Store' });
     expect(issuesOf(() => purchase(swipe, 100, ctx, { level3: { shipTo: {}, items: [...items, items[0] as never] } }))).toEqual(['Level3.LineItem: Level3 needs 1 to 98 line items']);
     expect(issuesOf(() => purchase(swipe, 100, ctx, { level3: { shipTo: {}, items: [{ description: 'x', quantity: '1.5', unitCostCents: 100 }] } }))).toEqual(['Level3.LineItem[0].LineItemTotal: give the line total for a decimal quantity']);
   });

@@ -39,7 +39,7 @@ describe('simulated gateway behaviour', () => {
   it('keeps a history: lookups, tagged completion up to the pre-auth, tagged void of the original amount, refunds up to the original', () => {
     const e = new GatewayEngine({ now: () => now });
     const pre = e.process('SendAndCommit', keyed('50.00', { Transaction_Type: '01' }));
-    const ref = { ...creds, Transaction_Tag: String(pre.Transaction_Tag), Authorization_Num: String(pre.Authorization_Num) };
+    const ref = { ...creds, Transaction_Tag: pre.Transaction_Tag as string, Authorization_Num: pre.Authorization_Num as string };
     expect(e.process('TransactionInfo', { ...creds, Transaction_Type: 'CR', Transaction_Tag: ref.Transaction_Tag })).toMatchObject({ ...pre, Password: '' });
     expect(e.process('TransactionInfo', { ...creds, Transaction_Type: 'CR', Transaction_Tag: '1' }).Gateway_Resp_Code).toBe('69');
     expect(e.process('SendAndCommit', { ...ref, Transaction_Type: '32', DollarAmount: '60.00' }).Gateway_Resp_Code).toBe('26');
@@ -70,7 +70,7 @@ describe('simulated gateway behaviour', () => {
     expect(ok).toMatchObject({ Transaction_Approved: 'true', Bank_Resp_Code: '100', BankAccountNumber: '####8535' });
     expect(ok).not.toHaveProperty('AVS');
     expect(e.process('SendAndCommitCheck', { ...check, BankRoutingNumber: '244183603' })).toMatchObject({ Transaction_Approved: 'false', Bank_Resp_Code: '750' });
-    expect(e.process('CheckTransactionInfo', { ...creds, Transaction_Type: 'CR', DollarAmount: '0.00', Transaction_Tag: String(ok.Transaction_Tag) }).Transaction_Approved).toBe('true');
-    expect(e.process('TransactionInfo', { ...creds, Transaction_Type: 'CR', Transaction_Tag: String(ok.Transaction_Tag) }).Gateway_Resp_Code).toBe('69');
+    expect(e.process('CheckTransactionInfo', { ...creds, Transaction_Type: 'CR', DollarAmount: '0.00', Transaction_Tag: ok.Transaction_Tag as string }).Transaction_Approved).toBe('true');
+    expect(e.process('TransactionInfo', { ...creds, Transaction_Type: 'CR', Transaction_Tag: ok.Transaction_Tag as string }).Gateway_Resp_Code).toBe('69');
   });
 });

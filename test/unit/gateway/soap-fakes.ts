@@ -12,7 +12,7 @@ export function cannedHttp(answer: { status?: number; body: string } | Error, ca
   return {
     request(url, data, callback, headers, exoptions) {
       captured.push({ url, body: data, headers: { ...headers } });
-      const exchange = (exoptions as { exchange?: { sent: boolean; status?: number; statusText?: string } } | undefined)?.exchange;
+      const exchange = exoptions?.exchange;
       setImmediate(() => {
         if (answer instanceof Error) return callback(answer);
         const status = answer.status ?? 200;

@@ -32,7 +32,7 @@ describe('WSDL written from the spec', () => {
   });
 
   it('declares the parts {Op}Source and {Op}Result with their types', () => {
-    const parts = Object.fromEntries(list(defs, 'wsdl:message').map((m) => [m['@name'], list(m, 'wsdl:part').map((p) => `${String(p['@name'])}:${String(p['@type'])}`)]));
+    const parts = Object.fromEntries(list(defs, 'wsdl:message').map((m): [string, string[]] => [String(m['@name']), list(m, 'wsdl:part').map((p) => `${String(p['@name'])}:${String(p['@type'])}`)]));
     expect(parts).toEqual({
       SendAndCommitSoapIn: ['SendAndCommitSource:types:Transaction'],
       SendAndCommitSoapOut: ['SendAndCommitResult:types:TransactionResult'],
@@ -73,7 +73,8 @@ describe('WSDL written from the spec', () => {
   it('loads in the soap package', async () => {
     const wsdl = new WSDL(buildWsdl({ namespace: NS, address: ADDRESS }), ADDRESS, {});
     await new Promise<void>((resolve, reject) => wsdl.onReady((err?: Error) => (err ? reject(err) : resolve())));
-    expect(Object.keys(wsdl.definitions.services.Service?.ports ?? {})).toEqual(['ServiceSoap']);
+    const services = wsdl.definitions.services as Record<string, { ports: Record<string, unknown> }>;
+    expect(Object.keys(services.Service?.ports ?? {})).toEqual(['ServiceSoap']);
   });
 
   it('refuses a namespace without the trailing slash and an address not ending in v14', () => {
