@@ -17,20 +17,17 @@ export interface FieldDef<N extends string = string, T extends string = string, 
   readonly maxOccurs: number;
 }
 
-const req = <const N extends string, const T extends string = 'string'>(name: N, type?: T): FieldDef<N, T, true, false> => ({
+const field = <const N extends string, const T extends string, const R extends boolean>(name: N, type: T, required: R): FieldDef<N, T, R, false> => ({
   name,
-  type: (type ?? 'string') as T,
-  required: true,
+  type,
+  required,
   repeated: false,
   maxOccurs: 1,
 });
-const opt = <const N extends string, const T extends string = 'string'>(name: N, type?: T): FieldDef<N, T, false, false> => ({
-  name,
-  type: (type ?? 'string') as T,
-  required: false,
-  repeated: false,
-  maxOccurs: 1,
-});
+const req = <const N extends string, const T extends string = 'string'>(name: N, type?: T): FieldDef<N, T, true, false> =>
+  field(name, (type ?? 'string') as T, true);
+const opt = <const N extends string, const T extends string = 'string'>(name: N, type?: T): FieldDef<N, T, false, false> =>
+  field(name, (type ?? 'string') as T, false);
 const many = <const N extends string, const T extends string>(name: N, type: T, maxOccurs: number): FieldDef<N, T, true, true> => ({
   name,
   type,
