@@ -2,6 +2,8 @@ import { join } from 'node:path';
 import type { DestinationStream, LevelWithSilent, Logger } from 'pino';
 import type { Mode } from '../preload/contract';
 import { createDispatcher, type Dispatch, type Handlers } from './api/dispatcher';
+import { DeviceManager } from './devices/device-manager';
+import { deviceHandlers } from './devices/handlers';
 import { deriveMode } from './config/mode';
 import { applyProvisioningFromDataDir } from './config/provisioning';
 import { SettingsStore } from './config/settings-store';
@@ -37,6 +39,7 @@ export interface Core {
   readonly bus: EventBus;
   readonly status: StatusService;
   readonly gateway: GatewayService;
+  readonly devices: DeviceManager;
   readonly dispatch: Dispatch;
   readonly db: Db;
   /** The marketplace and merchant interfaces (catalogue cache, leads, merchant lookups). */
@@ -81,13 +84,14 @@ export async function createCore(config: CoreConfig, platform: Platform): Promis
 
   const gateway = new GatewayService({ settings, log, mode, now: () => platform.now(), onStateChange: () => status.refresh() });
   const bus = new EventBus();
+  const devices = new DeviceManager({ settings, bus, log: log.child({ module: 'devices' }), mode, now: () => platform.now(), refresh: () => status.refresh() });
   const status = new StatusService(
     {
       version: platform.version,
       mode,
       terminalName: () => settings.get('terminal.name'),
       gatewayState: () => gateway.state(),
-      devices: () => [],
+      devices: () => devices.statuses(),
       queuePending: () => journal().countQueued(),
     },
     bus,
@@ -101,11 +105,13 @@ export async function createCore(config: CoreConfig, platform: Platform): Promis
   // Background services, started by start() in this order and stopped in reverse by close().
   const services: Service[] = [];
   services.push(gateway);
+  services.push(devices);
   const apis = createApiDomains({ platform, settings, log, bus, sealer, dbOptions });
   services.push(...apis.services);
 
   const handlers: Handlers = {
     ...appHandlers(status),
+    ...deviceHandlers(devices),
     ...apis.handlers,
   };
   const dispatch = createDispatcher(handlers, log);
@@ -123,6 +129,7 @@ export async function createCore(config: CoreConfig, platform: Platform): Promis
     bus,
     status,
     gateway,
+    devices,
     dispatch,
     db,
     apis,

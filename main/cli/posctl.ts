@@ -7,6 +7,9 @@ import { Command, CommanderError } from 'commander';
 import { APP_VERSION } from '../version';
 import { registerCatalogue } from './commands/catalogue';
 import { registerConfig } from './commands/config';
+import { registerDevices } from './commands/devices';
+import { registerParse } from './commands/parse';
+import { registerSim } from './commands/sim';
 import { registerGateway } from './commands/gateway';
 import { registerLeads } from './commands/leads';
 import { registerMerchant } from './commands/merchant';
@@ -29,6 +32,9 @@ export function buildProgram(): Command {
   registerCatalogue(program, ctx);
   registerMerchant(program, ctx);
   registerLeads(program, ctx);
+  registerParse(program, ctx);
+  registerDevices(program, ctx);
+  registerSim(program, ctx);
   return program;
 }
 

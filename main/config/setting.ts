@@ -75,3 +75,22 @@ export function enumSetting<const T extends readonly [string, ...string[]]>(
     fromText: (t) => t.trim(),
   };
 }
+
+/** A structured value (a list, an object): JSON on the command line, plain JSON in provisioning files. */
+export function jsonSetting<T>(options: Common & { schema: z.ZodType<T>; default: T }): SettingDef<T> {
+  return {
+    schema: options.schema,
+    default: options.default,
+    secret: false,
+    access: options.access ?? 'technician',
+    description: options.description,
+    fromText: (t) => {
+      try {
+        return JSON.parse(t) as unknown;
+      } catch {
+        // The schema then refuses it with its own words ("expected array").
+        return t;
+      }
+    },
+  };
+}

@@ -8,6 +8,7 @@ import type { Reply } from '../../preload/contract';
 import { IPC_EVENT, IPC_INVOKE } from '../../preload/bridge';
 import type { Core } from '../core';
 import { contentSecurityPolicy, readStaticFile, SECURITY_HEADERS } from '../transport/static-files';
+import { attachWedgeCapture } from './wedge-capture';
 
 export const APP_SCHEME = 'app';
 export const APP_HOST = 'pos';
@@ -228,6 +229,7 @@ export function runShell(electron: ShellElectron, options: ShellOptions): Shell 
 
     window = new electron.BrowserWindow(windowOptions(options.preloadPath, options.devTools));
     const target = window;
+    attachWedgeCapture(target.webContents, core.devices, { onProblem: (problem) => log.warn({ problem }, 'wedge capture') });
     core.bus.onAny((name, payload) => {
       if (!target.webContents.isDestroyed()) target.webContents.send(IPC_EVENT, name, payload);
     });

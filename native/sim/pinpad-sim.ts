@@ -31,6 +31,8 @@ export interface PinpadSimEvents {
  */
 export class PinpadSimulator extends EventEmitter<PinpadSimEvents> {
   readonly session: PinpadSession;
+  /** The card the customer has in hand (changeable between requests). */
+  card: SampleCard;
   online = false;
   display = 'Welcome';
   amountCents: number | undefined;
@@ -44,6 +46,7 @@ export class PinpadSimulator extends EventEmitter<PinpadSimEvents> {
   ) {
     super();
     this.corrupt = options.corruptFrames ?? 0;
+    this.card = options.card ?? SAMPLE_CARDS.visa;
     this.session = new PinpadSession((bytes) => write(this.maybeCorrupt(bytes)), { ackTimeoutMs: options.ackTimeoutMs ?? 3000 });
     this.session.on('message', (frame) => this.onMessage(frame));
   }
@@ -53,7 +56,7 @@ export class PinpadSimulator extends EventEmitter<PinpadSimEvents> {
   }
 
   /** The customer swipes on the pad; answers a pending card request. False when none is pending. */
-  customerSwipe(card: SampleCard = this.options.card ?? SAMPLE_CARDS.visa): boolean {
+  customerSwipe(card: SampleCard = this.card): boolean {
     if (this.pending !== 'card') return false;
     this.pending = undefined;
     clearTimeout(this.swipeTimer);

@@ -22,6 +22,8 @@ export interface WedgeOptions {
   now?: () => Date;
 }
 
+/** Track 3 may follow inside a burst; it never starts one (a lone `+` is typing). */
+const TRACK3_SENTINELS = new Set(['+', '#', '&']);
 const MODIFIERS = new Set(['Shift', 'Control', 'Alt', 'AltGraph', 'Meta', 'CapsLock']);
 const MAX_BURST = 400;
 /** Stands for a dead key in the burst buffer (never a character a reader sends). */
@@ -87,7 +89,7 @@ export class WedgeDecoder {
       return { consume: true, out };
     }
     if (k.key.length === 1) {
-      if (this.afterEnter && !startSentinel(k)) {
+      if (this.afterEnter && !startSentinel(k) && !TRACK3_SENTINELS.has(k.key)) {
         // The swipe ended at the CR; this key is someone typing.
         out.push(...this.finish());
         const again = this.key(k);

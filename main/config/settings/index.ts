@@ -3,6 +3,7 @@ import { gatewaySettings } from './gateway';
 import { terminalSettings } from './terminal';
 import { marketplaceSettings } from './marketplace';
 import { merchantSettings } from './merchant';
+import { deviceSettings } from './devices';
 
 /** Every setting of the terminal, by dotted key. Domains add their own file here. */
 export const settingDefs = {
@@ -10,6 +11,7 @@ export const settingDefs = {
   ...gatewaySettings,
   ...marketplaceSettings,
   ...merchantSettings,
+  ...deviceSettings,
 } as const;
 
 export type SettingDefs = typeof settingDefs;

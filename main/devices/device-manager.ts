@@ -1,0 +1,433 @@
+import { EventEmitter } from 'node:events';
+import type { Logger } from 'pino';
+import type { DeviceInfo, DeviceList, DeviceStatus, DeviceTestResult, Mode, SimCard, SimCheck, SimVia } from '../../preload/contract';
+import type { CardRead, CardSource } from '../../native/card/card-read';
+import type { CheckRead } from '../../native/check/micr';
+import { discoverDevices, type DiscoveredDevice as FoundDevice } from '../../native/discovery/discover';
+import type { ReadError } from '../../native/read-error';
+import { SAMPLE_CARDS, SAMPLE_CHECKS } from '../../native/sim/sample-cards';
+import { nodeHidBackend, type HidBackend } from '../../native/transport/hid-link';
+import { listSerialPorts, type SerialPortFactory, type SerialPortInfo } from '../../native/transport/serial-link';
+import { PosError } from '../api/errors';
+import type { DeviceConfig } from '../config/settings/devices';
+import type { SettingsStore } from '../config/settings-store';
+import type { EventBus } from '../events/bus';
+import type { Service } from '../service';
+import { addressOf, buildDevice, type DeviceEnvironment } from './build-device';
+import type { DeviceRuntime, DeviceSink } from './device-runtime';
+import { PinpadDevice } from './pinpad-device';
+import { TrainingRig } from './training-rig';
+import { WedgeDevice } from './wedge-device';
+
+/** Who read what, for in-process listeners (the payments layer). */
+export interface ReadMeta {
+  deviceId: string;
+  kind: 'msr' | 'micr' | 'pinpad';
+  simulated: boolean;
+  at: string;
+}
+
+/**
+ * In-process events carry the full, validated reads (for the payments layer); what leaves the
+ * main process (the contract events) carries only their masked views.
+ */
+export interface DeviceManagerEvents {
+  card: [CardRead, ReadMeta & { source: CardSource }];
+  check: [CheckRead, ReadMeta];
+  readFailed: [ReadError, ReadMeta];
+}
+
+export interface DeviceManagerOptions {
+  settings: SettingsStore;
+  bus: EventBus;
+  log: Logger;
+  mode: () => Mode;
+  /** Recompute app.status (emits status.changed when it moved). */
+  refresh: () => void;
+  now?: () => Date;
+  hid?: HidBackend;
+  serialFactory?: SerialPortFactory;
+  serialList?: () => Promise<SerialPortInfo[]>;
+  reconnect?: { initialBackoffMs?: number; maxBackoffMs?: number };
+}
+
+/** What the desktop app's key capture hands decoded wedge swipes to. */
+export interface WedgeSink {
+  maxGapMs(): number;
+  accept(result: { card: CardRead } | { error: ReadError }): void;
+}
+
+const HID_MSR = /^(0801:(0002|0011)|0acd:[0-9a-f]{4})$/;
+
+interface Running {
+  runtime: DeviceRuntime;
+  key: string;
+  reads: number;
+  lastReadAt?: string;
+}
+
+/**
+ * The device manager service: builds devices from the `devices.*` settings (and, in training
+ * mode, the simulators), keeps them connected, finds known readers that get plugged in, and
+ * publishes what they read as `card.read`, `check.read`, `device.readFailed` and `pinpad.*`.
+ */
+export class DeviceManager extends EventEmitter<DeviceManagerEvents> implements Service {
+  readonly name = 'devices';
+  private readonly running = new Map<string, Running>();
+  private rig: TrainingRig | undefined;
+  private found: FoundDevice[] = [];
+  private problems: string[] = [];
+  private scanned = false;
+  private scanning: Promise<void> | undefined;
+  private scanTimer: ReturnType<typeof setInterval> | undefined;
+  private started = false;
+  private wedgeCapture = false;
+  private unsubscribe: (() => void) | undefined;
+  private readonly env: DeviceEnvironment;
+  private readonly now: () => Date;
+  private readonly sink: DeviceSink;
+
+  constructor(private readonly o: DeviceManagerOptions) {
+    super();
+    this.now = o.now ?? (() => new Date());
+    this.env = {
+      hid: o.hid ?? nodeHidBackend(),
+      now: this.now,
+      log: o.log,
+      pinpad: { ackTimeoutMs: o.settings.get('devices.pinpad.ackTimeoutMs'), maxAttempts: o.settings.get('devices.pinpad.maxAttempts') },
+      wedgeCaptureActive: () => this.wedgeCapture,
+      ...(o.serialFactory ? { serialFactory: o.serialFactory } : {}),
+      ...(o.serialList ? { serialList: o.serialList } : {}),
+      ...(o.reconnect ? { reconnect: o.reconnect } : {}),
+    };
+    this.sink = {
+      card: (device, card, source) => this.onCard(device, card, source),
+      check: (device, check) => this.onCheck(device, check),
+      failure: (device, error) => this.onFailure(device, error),
+      pinpadActivity: (device, activity, extra) => this.o.bus.emit('pinpad.activity', { deviceId: device.id, activity, ...extra }),
+      pinpadAnswer: (device, answer) => this.o.bus.emit('pinpad.answer', { deviceId: device.id, answer }),
+      changed: () => this.o.refresh(),
+    };
+  }
+
+  async start(): Promise<void> {
+    this.started = true;
+    this.unsubscribe = this.o.settings.onChange(() => this.reconcile());
+    this.reconcile();
+    const every = this.o.settings.get('devices.scanIntervalMs');
+    if (every > 0) {
+      void this.scan();
+      this.scanTimer = setInterval(() => void this.scan(), every);
+      this.scanTimer.unref();
+    }
+  }
+
+  async stop(): Promise<void> {
+    this.started = false;
+    this.unsubscribe?.();
+    clearInterval(this.scanTimer);
+    await this.scanning;
+    const all = [...this.running.values()].map((r) => r.runtime.stop());
+    this.running.clear();
+    if (this.rig) all.push(this.rig.stop());
+    this.rig = undefined;
+    await Promise.allSettled(all);
+  }
+
+  /** The lane's devices for app.status: configured and detected ones (simulators are listed by devices.list only). */
+  statuses(): DeviceStatus[] {
+    const out: DeviceStatus[] = [];
+    for (const config of this.configured()) {
+      if (config.enabled === false) {
+        out.push({ id: config.id, kind: config.kind, name: config.name, state: 'disabled' });
+        continue;
+      }
+      const r = this.running.get(config.id);
+      if (!r) {
+        out.push({ id: config.id, kind: config.kind, name: config.name, state: 'disconnected', detail: 'not open in this process' });
+        continue;
+      }
+      out.push({ id: config.id, kind: config.kind, name: config.name, ...r.runtime.health() });
+    }
+    for (const r of this.running.values()) {
+      if (r.runtime.origin === 'detected') out.push({ id: r.runtime.id, kind: r.runtime.kind, name: r.runtime.name, ...r.runtime.health() });
+    }
+    return out;
+  }
+
+  /** Everything the Devices screen and `posctl devices list` show. */
+  async list(): Promise<DeviceList> {
+    if (!this.scanned) await this.scan();
+    const devices: DeviceInfo[] = [];
+    const seen = new Set<string>();
+    for (const r of this.all()) {
+      seen.add(r.runtime.id);
+      devices.push(this.info(r));
+    }
+    for (const config of this.configured()) {
+      if (seen.has(config.id)) continue;
+      const address = addressOf(config);
+      devices.push({
+        id: config.id,
+        kind: config.kind,
+        name: config.name,
+        state: config.enabled === false ? 'disabled' : 'disconnected',
+        ...(config.enabled === false ? {} : { detail: 'not open in this process' }),
+        transport: config.transport,
+        ...(address ? { address } : {}),
+        origin: 'settings',
+        reads: 0,
+      });
+    }
+    const used = new Set(devices.map((d) => d.address?.toLowerCase()));
+    return {
+      devices,
+      discovered: this.found.map((d) => ({
+        transport: d.transport,
+        path: d.path,
+        ...(d.usb ? { usb: d.usb } : {}),
+        ...(d.vendor ? { vendor: d.vendor } : {}),
+        ...(d.model ? { model: d.model } : {}),
+        ...(d.kind ? { kind: d.kind } : {}),
+        known: d.known,
+        inUse: used.has(d.path.toLowerCase()) || (d.usb !== undefined && used.has(`usb ${d.usb}`)),
+      })),
+      wedgeCapture: this.wedgeCapture,
+      training: this.o.mode() === 'training',
+      samples: {
+        cards: Object.values(SAMPLE_CARDS).map(({ name, description }) => ({ name, description })),
+        checks: Object.values(SAMPLE_CHECKS).map(({ name, description }) => ({ name, description })),
+      },
+      problems: [...this.problems],
+    };
+  }
+
+  /** "Test this device": the link (a PIN pad answers a status request), then optionally a read. */
+  async test(id: string, waitForReadMs: number): Promise<DeviceTestResult> {
+    const r = this.all().find((x) => x.runtime.id === id);
+    if (!r) {
+      const configured = this.configured().find((c) => c.id === id);
+      if (configured) throw new PosError('UNAVAILABLE', `${configured.name} is not open: ${configured.enabled === false ? 'it is disabled' : 'the terminal app is not running here'}`);
+      throw new PosError('NOT_FOUND', `no device with id "${id}"`);
+    }
+    const started = Date.now();
+    const elapsed = (): number => Math.max(0, Date.now() - started);
+    const device = r.runtime;
+    const link = await device.checkLink();
+    if (!link.ok || waitForReadMs === 0) return { id, ok: link.ok, detail: link.detail, elapsedMs: elapsed() };
+    if (device instanceof PinpadDevice) {
+      const result = await device.readCard('Test: swipe a card', waitForReadMs);
+      if (result.status === 'read') return { id, ok: true, detail: `${link.detail}; read ${result.card.pan.masked}`, elapsedMs: elapsed(), read: { kind: 'card', card: result.card.masked() } };
+      const why = result.status === 'error' ? result.error.message : result.status === 'timeout' ? `no card within ${Math.round(waitForReadMs / 1000)} s` : 'cancelled on the pad';
+      return { id, ok: false, detail: `${link.detail}; ${why}`, elapsedMs: elapsed() };
+    }
+    return new Promise<DeviceTestResult>((resolve) => {
+      const done = (result: Omit<DeviceTestResult, 'id' | 'elapsedMs'>): void => {
+        clearTimeout(timer);
+        this.off('card', onCard);
+        this.off('check', onCheck);
+        this.off('readFailed', onFail);
+        resolve({ id, elapsedMs: elapsed(), ...result });
+      };
+      const onCard = (card: CardRead, meta: ReadMeta): void => {
+        if (meta.deviceId === id) done({ ok: true, detail: `${link.detail}; read ${card.pan.masked}`, read: { kind: 'card', card: card.masked() } });
+      };
+      const onCheck = (check: CheckRead, meta: ReadMeta): void => {
+        if (meta.deviceId === id) done({ ok: true, detail: `${link.detail}; read a check on routing ${check.routing}`, read: { kind: 'check', check: check.masked() } });
+      };
+      const onFail = (error: ReadError, meta: ReadMeta): void => {
+        if (meta.deviceId === id && error.code !== 'NOISE') done({ ok: false, detail: `${link.detail}; the read failed (${error.code}): ${error.message}` });
+      };
+      const timer = setTimeout(() => done({ ok: false, detail: `${link.detail}; nothing was read within ${Math.round(waitForReadMs / 1000)} s` }), waitForReadMs);
+      this.on('card', onCard);
+      this.on('check', onCheck);
+      this.on('readFailed', onFail);
+    });
+  }
+
+  async simulateSwipe(card: SimCard, via: SimVia): Promise<{ deviceId: string }> {
+    const rig = this.trainingRig();
+    try {
+      return { deviceId: await rig.swipe(card, via) };
+    } catch (e) {
+      throw new PosError('UNAVAILABLE', `the simulated swipe did not go through: ${e instanceof Error ? e.message : String(e)}`);
+    }
+  }
+
+  async simulateCheck(check: SimCheck): Promise<{ deviceId: string }> {
+    return { deviceId: await this.trainingRig().check(check) };
+  }
+
+  /** The PIN pad the payments layer drives: the configured one, else (training) the simulated one. */
+  pinpad(id?: string): PinpadDevice | undefined {
+    for (const r of this.all()) if (r.runtime instanceof PinpadDevice && (id === undefined || r.runtime.id === id)) return r.runtime;
+    return undefined;
+  }
+
+  /** Called by the desktop app once its window captures keyboard-wedge swipes. */
+  attachWedgeCapture(): WedgeSink {
+    this.wedgeCapture = true;
+    this.o.refresh();
+    return {
+      maxGapMs: () => this.o.settings.get('devices.wedge.maxGapMs'),
+      accept: (result) => this.wedgeDevice().accept(result),
+    };
+  }
+
+  private wedgeDevice(): WedgeDevice {
+    for (const r of this.running.values()) if (r.runtime instanceof WedgeDevice) return r.runtime;
+    // No wedge reader configured: swipes are still captured (card data must not land in a field)
+    // and published from an implicit device.
+    const device = new WedgeDevice({ id: 'keyboard-wedge', name: 'Keyboard-wedge reader', origin: 'detected' }, this.sink, () => this.wedgeCapture);
+    this.running.set(device.id, { runtime: device, key: 'implicit', reads: 0 });
+    this.o.refresh();
+    return device;
+  }
+
+  private trainingRig(): TrainingRig {
+    if (this.o.mode() !== 'training') throw new PosError('FORBIDDEN', 'simulated devices exist only in training mode');
+    if (!this.rig) throw new PosError('UNAVAILABLE', 'the training simulators are not running in this process');
+    return this.rig;
+  }
+
+  private configured(): DeviceConfig[] {
+    return this.o.settings.get('devices.list');
+  }
+
+  private all(): Running[] {
+    const out = [...this.running.values()];
+    if (this.rig) for (const runtime of this.rig.devices) out.push(this.trainingEntry(runtime));
+    return out;
+  }
+
+  private readonly trainingStats = new Map<string, Running>();
+  private trainingEntry(runtime: DeviceRuntime): Running {
+    let r = this.trainingStats.get(runtime.id);
+    if (!r || r.runtime !== runtime) this.trainingStats.set(runtime.id, (r = { runtime, key: 'training', reads: 0 }));
+    return r;
+  }
+
+  private entry(device: DeviceRuntime): Running {
+    return this.running.get(device.id) ?? this.trainingEntry(device);
+  }
+
+  private info(r: Running): DeviceInfo {
+    const d = r.runtime;
+    return {
+      id: d.id,
+      kind: d.kind,
+      name: d.name,
+      ...d.health(),
+      transport: d.transport,
+      ...(d.address ? { address: d.address } : {}),
+      origin: d.origin,
+      reads: r.reads,
+      ...(r.lastReadAt ? { lastReadAt: r.lastReadAt } : {}),
+    };
+  }
+
+  /** Brings the running devices in line with the settings, the detected readers and the mode. */
+  private reconcile(): void {
+    if (!this.started) return;
+    this.env.pinpad = { ackTimeoutMs: this.o.settings.get('devices.pinpad.ackTimeoutMs'), maxAttempts: this.o.settings.get('devices.pinpad.maxAttempts') };
+    const desired = new Map<string, { config: DeviceConfig; origin: 'settings' | 'detected' }>();
+    const configured = this.configured();
+    for (const config of configured) if (config.enabled !== false) desired.set(config.id, { config, origin: 'settings' });
+    if (this.o.settings.get('devices.autoDetect') && !configured.some((c) => c.transport === 'hid')) {
+      for (const d of this.found) {
+        if (d.transport !== 'hid' || !d.usb || !HID_MSR.test(d.usb)) continue;
+        const id = `usb-${d.usb.replace(':', '-')}`;
+        if (!desired.has(id)) desired.set(id, { config: { id, name: `${d.vendor ?? 'USB'} swipe reader`, kind: 'msr', transport: 'hid', usb: d.usb }, origin: 'detected' });
+      }
+    }
+    for (const [id, r] of this.running) {
+      if (r.key === 'implicit') continue;
+      const want = desired.get(id);
+      if (!want || this.keyOf(want.config) !== r.key) {
+        this.running.delete(id);
+        void r.runtime.stop().catch((e: unknown) => this.o.log.warn({ device: id, err: e }, 'device did not close cleanly'));
+      }
+    }
+    for (const [id, { config, origin }] of desired) {
+      if (this.running.has(id)) continue;
+      const runtime = buildDevice(config, this.env, this.sink, origin);
+      this.running.set(id, { runtime, key: this.keyOf(config), reads: 0 });
+      runtime.start();
+      this.o.log.info({ device: id, kind: config.kind, transport: config.transport, address: addressOf(config) }, 'device opened');
+    }
+    const training = this.o.mode() === 'training';
+    if (training && !this.rig) {
+      this.rig = new TrainingRig(this.env, this.sink, () => this.o.settings.get('devices.wedge.maxGapMs'));
+      this.rig.start();
+    } else if (!training && this.rig) {
+      const rig = this.rig;
+      this.rig = undefined;
+      void rig.stop();
+    }
+    this.o.refresh();
+  }
+
+  private keyOf(config: DeviceConfig): string {
+    return JSON.stringify([config, config.kind === 'pinpad' ? this.env.pinpad : null]);
+  }
+
+  private async scan(): Promise<void> {
+    if (this.scanning) return this.scanning;
+    this.scanning = (async () => {
+      try {
+        const result = await discoverDevices({ serial: this.o.serialList ?? listSerialPorts, hid: () => this.env.hid.devices() });
+        const before = JSON.stringify(this.found);
+        this.found = result.devices;
+        this.problems = result.problems;
+        this.scanned = true;
+        if (JSON.stringify(this.found) !== before) {
+          this.o.log.info({ found: this.found.filter((d) => d.known).map((d) => `${d.vendor ?? '?'} ${d.usb ?? ''} ${d.path}`) }, 'devices plugged in changed');
+          this.reconcile();
+        }
+      } catch (e) {
+        this.o.log.warn({ err: e }, 'device scan failed');
+      } finally {
+        this.scanning = undefined;
+      }
+    })();
+    return this.scanning;
+  }
+
+  private meta(device: DeviceRuntime): ReadMeta {
+    return { deviceId: device.id, kind: device.kind, simulated: device.origin === 'training', at: this.now().toISOString() };
+  }
+
+  private counted(device: DeviceRuntime, at: string): void {
+    const r = this.entry(device);
+    r.reads++;
+    r.lastReadAt = at;
+  }
+
+  private onCard(device: DeviceRuntime, card: CardRead, source: CardSource): void {
+    const meta = this.meta(device);
+    this.counted(device, meta.at);
+    this.o.log.info({ device: device.id, source, brand: card.brand, last4: card.masked().last4, simulated: meta.simulated }, 'card read');
+    this.emit('card', card, { ...meta, source });
+    this.o.bus.emit('card.read', { deviceId: device.id, source, simulated: meta.simulated, at: meta.at, card: card.masked() });
+  }
+
+  private onCheck(device: DeviceRuntime, check: CheckRead): void {
+    const meta = this.meta(device);
+    this.counted(device, meta.at);
+    this.o.log.info({ device: device.id, routing: check.routing, last4: check.masked().accountLast4, simulated: meta.simulated }, 'check read');
+    this.emit('check', check, meta);
+    this.o.bus.emit('check.read', { deviceId: device.id, simulated: meta.simulated, at: meta.at, check: check.masked() });
+  }
+
+  private onFailure(device: DeviceRuntime, error: ReadError): void {
+    const meta = this.meta(device);
+    if (error.code === 'NOISE') {
+      // Line noise is not a read: worth a debug line, not a message to the cashier.
+      this.o.log.debug({ device: device.id }, 'noise on the line ignored');
+      return;
+    }
+    this.o.log.info({ device: device.id, code: error.code }, 'read failed');
+    this.emit('readFailed', error, meta);
+    this.o.bus.emit('device.readFailed', { deviceId: device.id, kind: device.kind, code: error.code, message: error.message, at: meta.at });
+  }
+}

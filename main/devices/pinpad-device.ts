@@ -1,0 +1,92 @@
+import type { Logger } from 'pino';
+import { PinpadClient, type PadAnswer, type PadCardResult } from '../../native/pinpad/client';
+import { PinpadSession } from '../../native/pinpad/session';
+import type { ByteLink } from '../../native/transport/link';
+import { healthOf, type DeviceDescriptor, type DeviceHealth, type DeviceRuntime, type DeviceSink } from './device-runtime';
+
+export interface PinpadDeviceOptions {
+  ackTimeoutMs: number;
+  maxAttempts: number;
+  now: () => Date;
+}
+
+/**
+ * A PIN pad: its link, the ACK/NAK session and the counter-side client the payments layer drives.
+ * The pad is told to go online each time its link (re)connects.
+ */
+export class PinpadDevice implements DeviceRuntime {
+  readonly id: string;
+  readonly name: string;
+  readonly kind = 'pinpad' as const;
+  readonly transport: DeviceDescriptor['transport'];
+  readonly address: string | undefined;
+  readonly origin: DeviceDescriptor['origin'];
+  readonly session: PinpadSession;
+  readonly client: PinpadClient;
+
+  constructor(
+    descriptor: DeviceDescriptor,
+    readonly link: ByteLink,
+    private readonly sink: DeviceSink,
+    log: Logger,
+    options: PinpadDeviceOptions,
+  ) {
+    ({ id: this.id, name: this.name, transport: this.transport, address: this.address, origin: this.origin } = descriptor);
+    this.session = new PinpadSession((bytes) => link.write(bytes), { ackTimeoutMs: options.ackTimeoutMs, maxAttempts: options.maxAttempts });
+    this.client = new PinpadClient(this.session, options.now);
+    link.on('data', (chunk) => this.session.receive(chunk));
+    link.on('status', (status) => {
+      if (status.state === 'connected') {
+        this.client.online().catch((e: unknown) => log.warn({ device: this.id, err: e }, 'PIN pad did not accept online'));
+      } else {
+        this.session.linkDown();
+        this.client.release();
+      }
+      sink.changed(this);
+    });
+    this.session.on('problem', (problem) => log.debug({ device: this.id, problem }, 'PIN pad link'));
+    this.client.on('activity', (activity, extra) => sink.pinpadActivity(this, activity, extra));
+    this.client.on('unsolicited', (frame) => log.info({ device: this.id, message: frame.id }, 'unsolicited PIN pad message'));
+  }
+
+  /** Asks the customer to swipe on the pad; a card or a failed read is also published like any reader's. */
+  async readCard(prompt = 'Swipe Card', timeoutMs = 60_000): Promise<PadCardResult> {
+    const result = await this.client.requestCard(prompt, timeoutMs);
+    if (result.status === 'read') this.sink.card(this, result.card, 'pinpad');
+    else if (result.status === 'error') this.sink.failure(this, result.error);
+    return result;
+  }
+
+  /** A yes/no question on the pad; the answer is also published as `pinpad.answer`. */
+  async askYesNo(prompt: string, timeoutMs = 60_000): Promise<PadAnswer> {
+    const answer = await this.client.askYesNo(prompt, timeoutMs);
+    this.sink.pinpadAnswer(this, answer);
+    return answer;
+  }
+
+  health(): DeviceHealth {
+    return healthOf(this.link.status);
+  }
+
+  start(): void {
+    this.link.open();
+  }
+
+  async stop(): Promise<void> {
+    this.session.close();
+    this.client.release();
+    await this.link.close();
+  }
+
+  async checkLink(): Promise<{ ok: boolean; detail: string }> {
+    const h = this.health();
+    if (h.state !== 'connected') return { ok: false, detail: h.detail ?? h.state };
+    const started = Date.now();
+    try {
+      const status = await this.client.status();
+      return { ok: status.ready, detail: `PIN pad answered the status request: ${status.ready ? 'ready' : `busy (status ${status.code})`} in ${Date.now() - started} ms` };
+    } catch (e) {
+      return { ok: false, detail: `PIN pad did not answer: ${e instanceof Error ? e.message : String(e)}` };
+    }
+  }
+}

@@ -1,0 +1,153 @@
+import { z } from 'zod';
+import { DeviceKind, DeviceState } from './app';
+
+/**
+ * Contract entries of the devices domain: card readers, MICR check readers and PIN pads. Every
+ * payload that describes a card or a check is masked, and the schemas check the masks: a full
+ * card number, track data or a full account number cannot pass them.
+ */
+
+export const CardBrand = z.enum(['visa', 'mastercard', 'amex', 'discover', 'diners', 'jcb', 'unionpay', 'maestro', 'unknown']);
+
+export const MaskedCard = z.strictObject({
+  brand: CardBrand,
+  /** Empty for numbers shorter than 13 digits (then only the last 4 show). */
+  first6: z.string().regex(/^(\d{6})?$/),
+  last4: z.string().regex(/^\d{4}$/),
+  /** First 6, stars, last 4: 411111******1111. */
+  masked: z.string().regex(/^(\d{6})?\*+\d{4}$/),
+  name: z.string().max(40).optional(),
+  /** YYYY-MM, or null when the stripe holds no usable expiry. */
+  expiry: z.string().regex(/^\d{4}-\d{2}$/).nullable(),
+  expired: z.boolean(),
+  /** A chip card was swiped (service code 2xx/6xx). */
+  chip: z.boolean(),
+  tracks: z.array(z.union([z.literal(1), z.literal(2)])),
+  warnings: z.array(z.string().max(60)),
+});
+export type MaskedCard = z.infer<typeof MaskedCard>;
+
+export const MaskedCheck = z.strictObject({
+  /** The bank's routing number (public); Canada in electronic form 0YYYXXXXX. */
+  routing: z.string().regex(/^\d{9}$/),
+  country: z.enum(['US', 'CA']),
+  accountLast4: z.string().regex(/^\d{0,4}$/),
+  accountMasked: z.string().regex(/^\*+\d{0,4}$/),
+  checkNumber: z.string().regex(/^\d{1,15}$/).optional(),
+  amountCents: z.number().int().nonnegative().optional(),
+  business: z.boolean(),
+  readerStatus: z.string().regex(/^\d\d$/).optional(),
+  warnings: z.array(z.string().max(60)),
+  unreadable: z.record(z.string(), z.array(z.number().int().nonnegative())),
+});
+export type MaskedCheck = z.infer<typeof MaskedCheck>;
+
+export const DeviceTransport = z.enum(['serial', 'hid', 'wedge', 'simulator']);
+export type DeviceTransport = z.infer<typeof DeviceTransport>;
+
+export const DeviceInfo = z.object({
+  id: z.string(),
+  kind: DeviceKind,
+  name: z.string(),
+  state: DeviceState,
+  detail: z.string().optional(),
+  transport: DeviceTransport,
+  /** Port path or USB ids. */
+  address: z.string().optional(),
+  /** `settings`: from devices.list; `detected`: a known reader plugged in; `training`: a built-in simulator. */
+  origin: z.enum(['settings', 'detected', 'training']),
+  reads: z.number().int().nonnegative(),
+  lastReadAt: z.string().optional(),
+});
+export type DeviceInfo = z.infer<typeof DeviceInfo>;
+
+export const DiscoveredDevice = z.object({
+  transport: z.enum(['serial', 'hid', 'wedge']),
+  path: z.string(),
+  usb: z.string().optional(),
+  vendor: z.string().optional(),
+  model: z.string().optional(),
+  kind: DeviceKind.optional(),
+  known: z.boolean(),
+  /** A configured or detected device uses it. */
+  inUse: z.boolean(),
+});
+export type DiscoveredDevice = z.infer<typeof DiscoveredDevice>;
+
+/** Simulated cards and checks of training mode (the simulators' sample names). */
+export const SimCard = z.enum(['visa', 'mastercard', 'amex', 'discover', 'chip', 'expired', 'licence', 'bad-read']);
+export type SimCard = z.infer<typeof SimCard>;
+export const SimCheck = z.enum(['personal', 'business', 'canadian', 'unreadable']);
+export type SimCheck = z.infer<typeof SimCheck>;
+/** Which path a simulated swipe takes: the serial reader's bytes, a keyboard wedge's keys, a HID report, or the PIN pad dialogue. */
+export const SimVia = z.enum(['msr', 'wedge', 'hid', 'pinpad']);
+export type SimVia = z.infer<typeof SimVia>;
+
+const Sample = z.object({ name: z.string(), description: z.string() });
+
+export const DeviceList = z.object({
+  devices: z.array(DeviceInfo),
+  discovered: z.array(DiscoveredDevice),
+  /** Whether keyboard-wedge swipes can be captured here (only in the desktop app). */
+  wedgeCapture: z.boolean(),
+  training: z.boolean(),
+  samples: z.object({ cards: z.array(Sample), checks: z.array(Sample) }),
+  problems: z.array(z.string()),
+});
+export type DeviceList = z.infer<typeof DeviceList>;
+
+export const DeviceRead = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('card'), card: MaskedCard }),
+  z.object({ kind: z.literal('check'), check: MaskedCheck }),
+]);
+
+export const DeviceTestResult = z.object({
+  id: z.string(),
+  ok: z.boolean(),
+  /** What was checked and what came of it, in words for the technician. */
+  detail: z.string(),
+  elapsedMs: z.number().int().nonnegative(),
+  read: DeviceRead.optional(),
+});
+export type DeviceTestResult = z.infer<typeof DeviceTestResult>;
+
+export const deviceMethods = {
+  'devices.list': { input: z.strictObject({}), output: DeviceList },
+  /** Checks the link (PIN pads: a status round trip); with waitForReadMs, also waits for a swipe or check. */
+  'devices.test': {
+    input: z.strictObject({ id: z.string().min(1).max(64), waitForReadMs: z.number().int().min(0).max(60_000).default(0) }),
+    output: DeviceTestResult,
+  },
+  /** Training mode only (FORBIDDEN when live): a simulated reader swipes a sample card through the real decoders. */
+  'devices.simulateSwipe': {
+    input: z.strictObject({ card: SimCard.default('visa'), via: SimVia.default('msr') }),
+    output: z.object({ deviceId: z.string() }),
+  },
+  /** Training mode only (FORBIDDEN when live): the simulated MICR reader reads a sample check. */
+  'devices.simulateCheck': {
+    input: z.strictObject({ check: SimCheck.default('personal') }),
+    output: z.object({ deviceId: z.string() }),
+  },
+} as const;
+
+const ReadSource = z.enum(['msr', 'wedge', 'hid', 'pinpad']);
+
+export const deviceEvents = {
+  'card.read': z.strictObject({ deviceId: z.string(), source: ReadSource, simulated: z.boolean(), at: z.string(), card: MaskedCard }),
+  'check.read': z.strictObject({ deviceId: z.string(), simulated: z.boolean(), at: z.string(), check: MaskedCheck }),
+  /** A swipe or check that produced no usable data: the message says what to do. */
+  'device.readFailed': z.strictObject({
+    deviceId: z.string(),
+    kind: DeviceKind,
+    code: z.string().max(40),
+    message: z.string().max(300),
+    at: z.string(),
+  }),
+  'pinpad.activity': z.strictObject({
+    deviceId: z.string(),
+    activity: z.enum(['offline', 'idle', 'amount', 'card', 'form']),
+    amountCents: z.number().int().nonnegative().optional(),
+    prompt: z.string().max(40).optional(),
+  }),
+  'pinpad.answer': z.strictObject({ deviceId: z.string(), answer: z.enum(['yes', 'no', 'cancelled', 'timeout']) }),
+} as const;
