@@ -46,5 +46,19 @@ export const cacheMigrations: readonly Migration[] = [
 ];
 
 export function openCacheDb(dataDir: string, options: OpenOptions = {}): Db {
-  return openDatabase(join(dataDir, CACHE_FILE), cacheMigrations, options);
+  const db = openDatabase(join(dataDir, CACHE_FILE), cacheMigrations, options);
+  // A cache can lose its last writes to a power cut and be fetched again; hundreds of image rows
+  // must not each wait for a disk flush. The outbox raises it back to FULL for its own writes.
+  if (!options.readonly) db.pragma('synchronous = NORMAL');
+  return db;
+}
+
+/** Runs fn with every commit flushed to disk (for the one thing here that cannot be fetched again). */
+export function durably<T>(db: Db, fn: () => T): T {
+  db.pragma('synchronous = FULL');
+  try {
+    return fn();
+  } finally {
+    db.pragma('synchronous = NORMAL');
+  }
 }

@@ -1,3 +1,4 @@
+import { durably } from '../http/cache-db';
 import type { Db } from '../store/database';
 import type { Sealer } from '../store/terminal-key';
 import type { LeadCreateRequest } from './wire';
@@ -36,6 +37,10 @@ export class LeadOutbox {
   ) {}
 
   add(namespace: string, request: LeadCreateRequest, queuedAt: string, problem: string): void {
+    durably(this.db, () => this.insert(namespace, request, queuedAt, problem));
+  }
+
+  private insert(namespace: string, request: LeadCreateRequest, queuedAt: string, problem: string): void {
     this.db
       .prepare(
         `INSERT INTO lead_outbox (uid, namespace, sealed, company, queued_at, attempts, last_problem, state) VALUES (?, ?, ?, ?, ?, 1, ?, 'pending')

@@ -33,6 +33,12 @@ const FIELD_OPTIONS: Array<[flag: string, field: keyof LeadInput, help: string]>
   ['--uid <id>', 'uid', "the lead's unique id (made up when absent)"],
 ];
 
+async function readStdin(): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks).toString('utf8');
+}
+
 const camel = (flag: string): string => flag.replace(/^--/, '').replace(/ .*$/, '').replace(/-([a-z0-9])/g, (_m, c: string) => c.toUpperCase());
 
 /** posctl leads: leads of a business consultant, lead creation, and the outbox of leads keyed in offline. */
@@ -54,7 +60,7 @@ export function registerLeads(program: Command, ctx: CliContext): void {
   const create = leads
     .command('create')
     .description('create a lead (checked before sending; kept in the outbox when the service cannot be reached). Exit 1: refused by the lead system; 2: not sent')
-    .option('--file <lead.json>', 'read the lead fields from a JSON file (the options below override it)')
+    .option('--file <lead.json>', 'read the lead fields from a JSON file, - for standard input (the options below override it)')
     .option('--annual-volume <dollars>', 'annual card volume of the prospect, whole dollars', intArg('--annual-volume'))
     .option('--json', 'print JSON');
   for (const [flag, , help] of FIELD_OPTIONS) create.option(flag, help);
@@ -62,9 +68,9 @@ export function registerLeads(program: Command, ctx: CliContext): void {
     let fromFile: Record<string, unknown> = {};
     if (typeof o.file === 'string') {
       try {
-        fromFile = JSON.parse(readFileSync(o.file, 'utf8')) as Record<string, unknown>;
+        fromFile = JSON.parse(o.file === '-' ? await readStdin() : readFileSync(o.file, 'utf8')) as Record<string, unknown>;
       } catch (e) {
-        throw new CliError(`cannot read ${o.file}: ${(e as Error).message}`);
+        throw new CliError(`cannot read ${o.file === '-' ? 'the lead from standard input' : o.file}: ${(e as Error).message}`);
       }
     }
     const fields: Record<string, unknown> = { ...fromFile };
