@@ -32,8 +32,18 @@ export interface PosConnection {
   watch(listener: (state: Connection) => void): void;
 }
 
-/** Picks the transport: Electron IPC when the preload exposed it, the loopback WebSocket otherwise. */
+let current: PosConnection | undefined;
+
+/**
+ * Picks the transport: Electron IPC when the preload exposed it, the loopback WebSocket otherwise.
+ * One connection per page: every store that calls this gets the same one.
+ */
 export function connect(): PosConnection {
+  current ??= open();
+  return current;
+}
+
+function open(): PosConnection {
   if (window.pos) {
     return { client: createPosClient(window.pos), initial: 'ipc', watch: () => undefined };
   }
