@@ -132,7 +132,7 @@ export class GatewayService implements Service {
     const simulatorKey = JSON.stringify([namespace, hmac ?? null]);
     let simulator = mode === 'training' && previous?.simulatorKey === simulatorKey ? previous.simulator : undefined;
     if (mode === 'training' && !simulator) {
-      simulator = await startGatewaySimulator({ namespace, now: () => this.deps.now(), ...(hmac ? { hmac } : {}) });
+      simulator = await startGatewaySimulator({ namespace, keepBodies: false, now: () => this.deps.now(), ...(hmac ? { hmac } : {}) });
     }
     simulator?.engine.setDuplicateWindow(s.get('gateway.trainingDuplicateMinutes'));
     const caFile = s.get('gateway.caFile');

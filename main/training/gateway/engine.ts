@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { SimRecord } from './contract';
 import { receiptText } from './receipt';
 
@@ -33,6 +34,7 @@ export interface Stored {
   type: string;
   check: boolean;
   cents: number;
+  /** SHA-256 of the card number or check account: the simulator keeps no full PAN. */
   cardKey: string;
   brand: string;
   at: Date;
@@ -142,8 +144,8 @@ class Reject extends Error {
 interface Processed {
   type: string;
   cents: number;
-  /** Masked for tagged transactions (they carry no card). */
-  pan: string;
+  /** A digest of the card (or check account), never the number itself. */
+  cardKey: string;
   brand: string;
   name: string;
 }
@@ -172,6 +174,7 @@ function cents(amount: string | undefined): number | undefined {
   return m ? Number(m[1]) * 100 + Number(m[2]) : undefined;
 }
 
+const digest = (text: string): string => createHash('sha256').update(text).digest('hex');
 const str = (v: unknown): string => (typeof v === 'string' ? v : '');
 
 /** The card number a request carries, whichever way it was entered. */
@@ -280,9 +283,10 @@ export class GatewayEngine {
       amount = 0;
     }
     if (amount > 9_999_999) throw new Reject('26');
-    const processed: Processed = { type, cents: amount, pan: card.pan, brand: original?.brand ?? brandOf(card.pan), name: card.name };
+    const cardKey = TAGGED.has(type) && original ? original.cardKey : digest(card.pan);
+    const processed: Processed = { type, cents: amount, cardKey, brand: original?.brand ?? brandOf(card.pan), name: card.name };
     this.triggers(amount, processed);
-    this.duplicate(type, card.pan, amount);
+    this.duplicate(type, cardKey, amount);
     if (original) this.apply(type, original, amount);
     return this.record(f, false, processed, { approved: true, bankCode: '100' });
   }
@@ -297,10 +301,10 @@ export class GatewayEngine {
     if (!micr && (!str(f.BankAccountNumber) || !str(f.CheckNumber))) throw new Reject('72');
     if (!routingOk(routing)) throw new Reject('00', '750');
     if (f.CustomerIDType !== undefined && !str(f.CustomerID)) throw new Reject('72');
-    const account = `${routing}:${str(f.BankAccountNumber) || micr}`;
-    const processed: Processed = { type, cents: amount, pan: account, brand: 'Check', name: str(f.CustomerName) };
+    const cardKey = digest(`${routing}:${str(f.BankAccountNumber) || micr}`);
+    const processed: Processed = { type, cents: amount, cardKey, brand: 'Check', name: str(f.CustomerName) };
     this.triggers(amount, processed);
-    this.duplicate(`check${type}`, account, amount);
+    this.duplicate(`check${type}`, cardKey, amount);
     return this.record(f, true, processed, { approved: true, bankCode: '100' });
   }
 
@@ -318,7 +322,7 @@ export class GatewayEngine {
 
   private matchByAuth(f: SimRecord, pan: string, type: string): Stored {
     const auth = str(f.Authorization_Num);
-    const found = [...this.history.values()].find((s) => !s.check && s.authNum === auth && s.cardKey === pan && s.approved);
+    const found = [...this.history.values()].find((s) => !s.check && s.authNum === auth && s.cardKey === digest(pan) && s.approved);
     if (!found) throw new Reject(type === '02' ? '93' : '24');
     if (type === '13' && found.at.toISOString().slice(0, 10) !== this.now().toISOString().slice(0, 10)) throw new Reject('24');
     return found;
@@ -343,9 +347,8 @@ export class GatewayEngine {
     const minutes = this.options.duplicateWindowMinutes ?? 0;
     if (minutes <= 0) return;
     const since = this.now().getTime() - minutes * 60_000;
-    const key = cardKey.slice(-4) + cardKey.length;
     const dup = [...this.history.values()].some(
-      (s) => s.approved && s.type === type && s.cents === amount && s.at.getTime() >= since && s.cardKey.slice(-4) + s.cardKey.length === key,
+      (s) => s.approved && s.type === type && s.cents === amount && s.at.getTime() >= since && s.cardKey === cardKey,
     );
     if (dup) throw new Reject('63', '299');
   }
@@ -371,7 +374,7 @@ export class GatewayEngine {
       type: t.type,
       check,
       cents: t.cents,
-      cardKey: t.pan,
+      cardKey: t.cardKey,
       brand: t.brand,
       at: this.now(),
       approved: verdict.approved,
