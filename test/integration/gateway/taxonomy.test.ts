@@ -1,3 +1,4 @@
+import { createServer } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createGatewayClient, type GatewayClientOptions } from '../../../main/gateway/client';
 import { startGatewaySimulator, type GatewaySimulator } from '../../../main/training/gateway/server';
@@ -81,6 +82,21 @@ describe('sent, outcome unknown (look up before sending again)', () => {
     expect(stored).toHaveLength(before + 1);
     const tag = stored.at(-1)?.tag ?? '';
     expect(await send({}, { Transaction_Type: 'CR', Transaction_Tag: tag }, 'TransactionInfo')).toMatchObject({ kind: 'approved', result: { Reference_No: 'LOST-1' } });
+  });
+
+  it('an answer carrying a DTD is refused unparsed (no entity is ever expanded)', async () => {
+    const evil = createServer((_req, res) => {
+      res.writeHead(200, { 'Content-Type': 'text/xml' });
+      res.end('<?xml version="1.0"?><!DOCTYPE e [<!ENTITY x SYSTEM "file:///etc/passwd">]><soap:Envelope xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/"><soap:Body>&x;</soap:Body></soap:Envelope>');
+    });
+    await new Promise<void>((resolve) => evil.listen(0, '127.0.0.1', () => resolve()));
+    const address = evil.address();
+    const port = typeof address === 'object' && address ? address.port : 0;
+    try {
+      expect(await send({ url: `http://127.0.0.1:${port}/transaction/v14` })).toMatchObject({ kind: 'unknown', reason: 'unsafe-xml' });
+    } finally {
+      await new Promise<void>((resolve) => evil.close(() => resolve()));
+    }
   });
 
   it('malformed XML answer and an answer over the size limit', async () => {
