@@ -4,6 +4,8 @@ import { PinpadSession } from '../../native/pinpad/session';
 import type { ByteLink } from '../../native/transport/link';
 import { healthOf, type DeviceDescriptor, type DeviceHealth, type DeviceRuntime, type DeviceSink } from './device-runtime';
 
+const ONLINE_RETRY_MS = 5000;
+
 export interface PinpadDeviceOptions {
   ackTimeoutMs: number;
   maxAttempts: number;
@@ -23,12 +25,15 @@ export class PinpadDevice implements DeviceRuntime {
   readonly origin: DeviceDescriptor['origin'];
   readonly session: PinpadSession;
   readonly client: PinpadClient;
+  private answered = false;
+  private stopped = false;
+  private retry: ReturnType<typeof setTimeout> | undefined;
 
   constructor(
     descriptor: DeviceDescriptor,
     readonly link: ByteLink,
     private readonly sink: DeviceSink,
-    log: Logger,
+    private readonly log: Logger,
     options: PinpadDeviceOptions,
   ) {
     ({ id: this.id, name: this.name, transport: this.transport, address: this.address, origin: this.origin } = descriptor);
@@ -36,9 +41,10 @@ export class PinpadDevice implements DeviceRuntime {
     this.client = new PinpadClient(this.session, options.now);
     link.on('data', (chunk) => this.session.receive(chunk));
     link.on('status', (status) => {
-      if (status.state === 'connected') {
-        this.client.online().catch((e: unknown) => log.warn({ device: this.id, err: e }, 'PIN pad did not accept online'));
-      } else {
+      this.answered = false;
+      clearTimeout(this.retry);
+      if (status.state === 'connected') this.goOnline();
+      else {
         this.session.linkDown();
         this.client.release();
       }
@@ -64,15 +70,38 @@ export class PinpadDevice implements DeviceRuntime {
     return answer;
   }
 
+  /**
+   * A port can be open with nothing answering on it (pad switched off, wrong cable): the pad
+   * counts as connected once it acknowledged "online"; until then the counter keeps asking.
+   */
+  private goOnline(): void {
+    this.client.online().then(
+      () => {
+        this.answered = true;
+        this.sink.changed(this);
+      },
+      (e: unknown) => {
+        this.log.warn({ device: this.id, err: e }, 'PIN pad did not answer "online"; asking again shortly');
+        if (this.link.status.state === 'connected' && !this.stopped) this.retry = setTimeout(() => this.goOnline(), ONLINE_RETRY_MS);
+      },
+    );
+  }
+
   health(): DeviceHealth {
-    return healthOf(this.link.status);
+    const h = healthOf(this.link.status);
+    if (h.state === 'connected' && !this.answered) return { state: 'connecting', detail: `${this.address ?? 'port'} open; waiting for the PIN pad to answer` };
+    return h;
   }
 
   start(): void {
     this.link.open();
+    // An in-process link is connected from the start and reports no change.
+    if (this.link.status.state === 'connected') this.goOnline();
   }
 
   async stop(): Promise<void> {
+    this.stopped = true;
+    clearTimeout(this.retry);
     this.session.close();
     this.client.release();
     await this.link.close();

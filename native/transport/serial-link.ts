@@ -1,3 +1,4 @@
+import { stat } from 'node:fs/promises';
 import { SerialPort } from 'serialport';
 import { z } from 'zod';
 import type { ConnectFailure, Connection, ConnectionSink, ReconnectOptions } from './reconnecting-link';
@@ -55,6 +56,26 @@ export interface SerialLinkOptions extends ReconnectOptions {
   modemLines?: boolean;
   factory?: SerialPortFactory;
   list?: () => Promise<SerialPortInfo[]>;
+  /**
+   * How often to check that the device node is still the one opened (0: never). A USB adapter's
+   * node disappears on unplug, and a pseudo-terminal's link is replaced when its far end restarts;
+   * the OS does not always wake a pending read for either, so the link looks for itself.
+   */
+  presenceCheckMs?: number;
+}
+
+interface NodeIdentity {
+  ino: number;
+  rdev: number;
+}
+
+async function identify(path: string): Promise<NodeIdentity | undefined> {
+  try {
+    const s = await stat(path);
+    return { ino: s.ino, rdev: s.rdev };
+  } catch {
+    return undefined;
+  }
 }
 
 class NotPresent extends Error {}
@@ -108,14 +129,28 @@ export class SerialLink extends ReconnectingLink {
     const port = this.factory(path, this.options.baudRate ?? 9600);
     await new Promise<void>((resolve, reject) => port.open((err) => (err ? reject(err) : resolve())));
     let gone = false;
+    let watchdog: ReturnType<typeof setInterval> | undefined;
     const lost = (reason: string): void => {
       if (gone) return;
       gone = true;
+      clearInterval(watchdog);
+      if (port.isOpen) port.close(() => undefined);
       sink.lost(reason);
     };
     port.on('data', (d) => sink.data(d));
     port.on('close', (err) => lost(err ? 'disconnected' : 'closed'));
     port.on('error', (err) => lost(err.message));
+    // COM ports have no device node to look at.
+    const every = this.options.presenceCheckMs ?? 500;
+    const opened = every > 0 && process.platform !== 'win32' ? await identify(path) : undefined;
+    if (opened) {
+      watchdog = setInterval(() => {
+        void identify(path).then((now) => {
+          if (!now) lost('device went away');
+          else if (now.ino !== opened.ino || now.rdev !== opened.rdev) lost('device was replaced');
+        });
+      }, every);
+    }
     if (this.options.modemLines) {
       // Modem lines are optional: a pty or a three-wire adapter answers "Inappropriate ioctl".
       port.set({ dtr: true, rts: true }, () => undefined);
@@ -128,6 +163,7 @@ export class SerialLink extends ReconnectingLink {
       close: () =>
         new Promise<void>((resolve) => {
           gone = true;
+          clearInterval(watchdog);
           if (!port.isOpen) return resolve();
           port.close(() => resolve());
         }),
