@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { chmodSync, realpathSync } from 'node:fs';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { SAMPLE_CARDS, SAMPLE_CHECKS, swipeText } from '../../../native/sim/sample-cards';
+import { SAMPLE_CARDS, SAMPLE_CHECKS, swipeText, type SampleCard } from '../../../native/sim/sample-cards';
 import { micrLine } from '../../../native/sim/micr-sim';
 import { posctl, requireBuild, ROOT, spawnNode, type Spawned } from '../../support/processes';
 import { tempDir } from '../../support/tmp';
@@ -9,9 +9,10 @@ import { ptyPair, type PtyPair } from './socat';
 
 const POSCTL = `${ROOT}bin/posctl.js`;
 /** Every full card number, track and account number the simulators use: none may be printed. */
+const CARDS: SampleCard[] = Object.values(SAMPLE_CARDS);
 const SECRETS = [
-  ...Object.values(SAMPLE_CARDS).flatMap((c) => c.tracks.filter((t): t is string => t !== null)),
-  ...Object.values(SAMPLE_CARDS).flatMap((c) => (c.tracks[1] ? [/^;(\d+)[=D]/.exec(c.tracks[1])?.[1] ?? ''] : [])),
+  ...CARDS.flatMap((c) => c.tracks.filter((t): t is string => t !== null)),
+  ...CARDS.flatMap((c) => (c.tracks[1] ? [/^;(\d+)[=D]/.exec(c.tracks[1])?.[1] ?? ''] : [])),
   '123456789',
   '9876543210',
   '1234567',
