@@ -1,6 +1,9 @@
 import type { ReactNode } from 'react';
 import type { AppStatus } from '../../../preload/contract';
 import { StatusScreen } from '../screens/status/StatusScreen';
+import { CatalogueScreen } from '../screens/catalogue/CatalogueScreen';
+import { LeadsScreen } from '../screens/leads/LeadsScreen';
+import { MerchantScreen } from '../screens/merchant/MerchantScreen';
 
 /**
  * The screens of the app, in navigation order. A screen is listed here when its feature exists;
@@ -15,4 +18,7 @@ export interface ScreenEntry {
 
 export const screens: ScreenEntry[] = [
   { id: 'status', label: 'Status', render: (status) => <StatusScreen status={status} /> },
+  { id: 'catalogue', label: 'Catalogue', render: () => <CatalogueScreen /> },
+  { id: 'merchant', label: 'Merchant', render: () => <MerchantScreen /> },
+  { id: 'leads', label: 'Leads', render: () => <LeadsScreen /> },
 ];
