@@ -1,0 +1,117 @@
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MERCHANT_BOOK } from '../../main/training/merchant/data';
+import { startMerchantSimulator, type MerchantSimulator } from '../../main/training/merchant/simulator';
+import { launchChromium, screenshotPath } from '../support/browser';
+import { startHeadlessApp, type Spawned } from '../support/processes';
+import { tempDirForSuite } from '../support/tmp';
+
+const credentials = { apiKey: 'e2e-merchant', apiSecret: 'e2e-merchant-secret', algorithm: 'hmac-sha1' };
+const home = MERCHANT_BOOK.merchants.find((m) => m.merchantId === MERCHANT_BOOK.home)!;
+
+async function openMerchant(page: Page, url: string): Promise<void> {
+  await page.goto(url);
+  await page.getByRole('button', { name: 'Merchant', exact: true }).click();
+  await expect.poll(() => page.getByTestId('merchant-name').textContent()).toBe(home.search.dbaName);
+}
+
+const tab = (page: Page, name: string) => page.getByRole('tab', { name });
+
+describe('Merchant screen in Chromium', () => {
+  let browser: Browser;
+  let app: Spawned & { url: string };
+  let sim: MerchantSimulator;
+  const data = tempDirForSuite('pos-e2e-merchant-');
+
+  beforeAll(async () => {
+    sim = await startMerchantSimulator({ credentials, countPerPage: 10 });
+    writeFileSync(
+      join(data.dir, 'provision.json'),
+      JSON.stringify({ merchant: { url: sim.baseUrl, apiKey: credentials.apiKey, apiSecret: credentials.apiSecret, algorithm: credentials.algorithm, merchantId: String(home.merchantId) } }),
+    );
+    app = await startHeadlessApp(data.dir);
+    browser = await launchChromium();
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await app?.stop();
+    await sim?.close();
+    data.remove();
+  });
+
+  it("shows this store's account with code meanings, contacts, hierarchy, entitlements and fees, and finds other merchants", async () => {
+    const page = await browser.newPage({ viewport: { width: 1400, height: 1000 } });
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    await openMerchant(page, app.url);
+    const fields = page.locator('dl.fields');
+    expect(await fields.textContent()).toContain(home.search.mid);
+    // Coded values carry their meaning; the tax id is cut to its last four.
+    expect(await fields.textContent()).toMatch(/Ownership type.+—/);
+    expect(await fields.textContent()).not.toContain(String(home.record.taxId));
+    expect(await fields.textContent()).toContain(`•••${String(home.record.taxId).slice(-4)}`);
+    await expect.poll(() => page.getByTestId('freshness-account').textContent()).toContain('Last refreshed');
+    await page.screenshot({ path: screenshotPath('merchant-account') });
+
+    await tab(page, 'Contacts').click();
+    await expect.poll(() => page.locator('.card h2').allTextContents()).toEqual(['Doing-business-as address', 'Billing address', 'Statement delivery address']);
+
+    await tab(page, 'Hierarchy').click();
+    await expect.poll(() => page.locator('.hierarchy-item').count()).toBe(1);
+    expect(await page.locator('tr.matched').textContent()).toContain(String(home.merchantId));
+    await page.getByLabel('Level').selectOption('50');
+    await page.getByRole('button', { name: 'Show hierarchy' }).click();
+    await expect.poll(() => page.getByText(/No hierarchy items|item\(s\)/).first().textContent()).toBeTruthy();
+    await page.screenshot({ path: screenshotPath('merchant-hierarchy') });
+
+    await tab(page, 'Entitlements').click();
+    await expect.poll(() => page.getByRole('table', { name: 'Entitlements' }).locator('tbody tr').count()).toBeGreaterThan(1);
+    await tab(page, 'Fees').click();
+    await expect.poll(() => page.getByRole('table', { name: 'Fees' }).locator('tbody tr').count()).toBeGreaterThan(3);
+    expect(await page.getByRole('table', { name: 'Fees' }).textContent()).toContain('Monthly');
+
+    // Search: an empty search is refused with words; a partial name finds, pages and opens merchants.
+    await tab(page, 'Search').click();
+    const search = page.getByRole('form', { name: 'Merchant search' });
+    await search.getByRole('button', { name: 'Search' }).click();
+    await expect.poll(() => page.locator('.error-note').textContent()).toMatch(/at least one search field/);
+    await search.getByLabel('Business name').fill('harbor');
+    await search.getByLabel('Sort by').selectOption('city');
+    await search.getByRole('button', { name: 'Search' }).click();
+    await expect.poll(() => page.getByText(/merchant\(s\); page 1 of \d+, 10 per page/).count()).toBe(1);
+    expect(await page.getByRole('list', { name: 'Search results' }).getByRole('listitem').count()).toBeGreaterThan(3);
+    await page.getByRole('button', { name: 'Next page' }).click();
+    await expect.poll(() => page.getByText(/page 2 of/).count()).toBe(1);
+    await page.screenshot({ path: screenshotPath('merchant-search') });
+    const first = page.getByRole('list', { name: 'Search results' }).getByRole('button').first();
+    const picked = ((await first.locator('strong').textContent()) ?? '').trim();
+    await first.click();
+    await expect.poll(() => page.getByTestId('merchant-name').textContent()).toBe(picked);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it('keeps the last merchant view with the service down, marked offline', async () => {
+    await sim.close();
+    const page = await browser.newPage({ viewport: { width: 1400, height: 1000 } });
+    await openMerchant(page, app.url);
+    const note = page.getByTestId('freshness-account');
+    await expect.poll(() => note.textContent(), { timeout: 20_000 }).toContain('Offline');
+    expect(await note.textContent()).toMatch(/merchant service cannot be reached/);
+    expect(await page.locator('dl.fields').textContent()).toContain(home.search.mid);
+    await tab(page, 'Contacts').click();
+    await expect.poll(() => page.locator('.card').count()).toBe(3);
+    await tab(page, 'Fees').click();
+    await expect.poll(() => page.getByRole('table', { name: 'Fees' }).locator('tbody tr').count()).toBeGreaterThan(3);
+    expect(await page.getByTestId('freshness-fees').textContent()).toContain('Offline');
+    await page.screenshot({ path: screenshotPath('merchant-offline') });
+    await tab(page, 'Search').click();
+    await page.getByLabel('Business name').fill('harbor');
+    await page.getByRole('form', { name: 'Merchant search' }).getByRole('button', { name: 'Search' }).click();
+    await expect.poll(() => page.locator('.error-note').textContent(), { timeout: 20_000 }).toMatch(/cannot be reached/);
+    await page.close();
+  });
+});
