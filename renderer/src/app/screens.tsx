@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import type { AppStatus } from '../../../preload/contract';
 import { StatusScreen } from '../screens/status/StatusScreen';
+import { DevicesScreen } from '../screens/devices/DevicesScreen';
 import { CatalogueScreen } from '../screens/catalogue/CatalogueScreen';
 import { LeadsScreen } from '../screens/leads/LeadsScreen';
 import { MerchantScreen } from '../screens/merchant/MerchantScreen';
@@ -18,6 +19,7 @@ export interface ScreenEntry {
 
 export const screens: ScreenEntry[] = [
   { id: 'status', label: 'Status', render: (status) => <StatusScreen status={status} /> },
+  { id: 'devices', label: 'Devices', render: (status) => <DevicesScreen status={status} /> },
   { id: 'catalogue', label: 'Catalogue', render: () => <CatalogueScreen /> },
   { id: 'merchant', label: 'Merchant', render: () => <MerchantScreen /> },
   { id: 'leads', label: 'Leads', render: () => <LeadsScreen /> },

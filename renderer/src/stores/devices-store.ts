@@ -1,0 +1,121 @@
+import { create } from 'zustand';
+import type { DeviceList, DeviceTestResult, EventPayload, SimCard, SimCheck, SimVia } from '../../../preload/contract';
+import { connect } from '../api/pos';
+
+/** The last thing a device read, as the screen shows it: masked, or why it failed. */
+export type LastRead =
+  | ({ type: 'card' } & EventPayload<'card.read'>)
+  | ({ type: 'check' } & EventPayload<'check.read'>)
+  | ({ type: 'failed' } & EventPayload<'device.readFailed'>);
+
+export interface DeviceTest {
+  running: boolean;
+  result?: DeviceTestResult;
+  error?: string;
+}
+
+export interface DevicesState {
+  started: boolean;
+  list: DeviceList | undefined;
+  error: string | undefined;
+  lastRead: LastRead | undefined;
+  tests: Record<string, DeviceTest>;
+  pads: Record<string, EventPayload<'pinpad.activity'>>;
+  sim: { card: SimCard; via: SimVia; check: SimCheck; busy: boolean; error: string | undefined };
+}
+
+export const useDevicesStore = create<DevicesState>(() => ({
+  started: false,
+  list: undefined,
+  error: undefined,
+  lastRead: undefined,
+  tests: {},
+  pads: {},
+  sim: { card: 'visa', via: 'msr', check: 'personal', busy: false, error: undefined },
+}));
+
+const set = useDevicesStore.setState;
+const get = useDevicesStore.getState;
+const client = () => connect().client;
+const words = (e: unknown): string => (e instanceof Error ? e.message : String(e));
+
+let reloadTimer: ReturnType<typeof setTimeout> | undefined;
+
+function load(): void {
+  client()
+    .call('devices.list', {})
+    .then(
+      (list) => set({ list, error: undefined }),
+      (e: unknown) => set({ error: words(e) }),
+    );
+}
+
+/** Several events often come together (a read and a status change): one reload for all of them. */
+function reloadSoon(): void {
+  clearTimeout(reloadTimer);
+  reloadTimer = setTimeout(load, 150);
+}
+
+/** Subscribes once to the device events and loads the list; the screen calls it when shown. */
+export function startDevices(): void {
+  if (get().started) return;
+  set({ started: true });
+  const c = client();
+  c.on('card.read', (e) => {
+    set({ lastRead: { type: 'card', ...e } });
+    reloadSoon();
+  });
+  c.on('check.read', (e) => {
+    set({ lastRead: { type: 'check', ...e } });
+    reloadSoon();
+  });
+  c.on('device.readFailed', (e) => set({ lastRead: { type: 'failed', ...e } }));
+  c.on('pinpad.activity', (e) => set({ pads: { ...get().pads, [e.deviceId]: e } }));
+  c.on('status.changed', reloadSoon);
+  load();
+}
+
+function setTest(id: string, test: DeviceTest): void {
+  set({ tests: { ...get().tests, [id]: test } });
+}
+
+function setSim(patch: Partial<DevicesState['sim']>): void {
+  set({ sim: { ...get().sim, ...patch } });
+}
+
+export const devicesActions = {
+  reload: load,
+  /** Tests the link; with `waitForRead`, also waits up to 15 s for a swipe or a check. */
+  test(id: string, waitForRead: boolean): void {
+    setTest(id, { running: true });
+    client()
+      .call('devices.test', { id, waitForReadMs: waitForRead ? 15_000 : 0 })
+      .then(
+        (result) => setTest(id, { running: false, result }),
+        (e: unknown) => setTest(id, { running: false, error: words(e) }),
+      );
+  },
+  choose(patch: Partial<Pick<DevicesState['sim'], 'card' | 'via' | 'check'>>): void {
+    setSim(patch);
+  },
+  simulateSwipe(): void {
+    const { card, via } = get().sim;
+    setSim({ busy: true, error: undefined });
+    client()
+      .call('devices.simulateSwipe', { card, via })
+      .then(
+        () => setSim({ busy: false }),
+        (e: unknown) => setSim({ busy: false, error: words(e) }),
+      );
+  },
+  simulateCheck(): void {
+    const { check } = get().sim;
+    setSim({ busy: true, error: undefined });
+    client()
+      .call('devices.simulateCheck', { check })
+      .then(
+        () => setSim({ busy: false }),
+        (e: unknown) => setSim({ busy: false, error: words(e) }),
+      );
+  },
+};
