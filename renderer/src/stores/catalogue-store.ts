@@ -53,6 +53,8 @@ const client = () => connect().client;
 const words = (e: unknown): string => (e instanceof Error ? e.message : String(e));
 
 let searchToken = 0;
+/** Rows sent per search: enough to browse, few enough to answer within a frame on 10,000 products. */
+export const LIST_LIMIT = 500;
 
 async function loadProducts(): Promise<void> {
   const token = ++searchToken;
@@ -60,6 +62,7 @@ async function loadProducts(): Promise<void> {
   set({ loading: true });
   try {
     const r = await client().call('catalogue.products', {
+      limit: LIST_LIMIT,
       ...(query.trim() ? { query: query.trim() } : {}),
       ...(categoryId !== undefined ? { categoryId } : {}),
       ...(kind ? { kind } : {}),

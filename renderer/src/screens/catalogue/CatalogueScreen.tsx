@@ -28,7 +28,7 @@ function ProductList() {
   return (
     <section className="product-list" aria-label="Products">
       <p className="muted" aria-live="polite">
-        {loading ? 'Searching…' : `${total} product${total === 1 ? '' : 's'}`}
+        {loading ? 'Searching…' : products.length < total ? `Showing the first ${products.length} of ${total} products: type more to narrow the list` : `${total} product${total === 1 ? '' : 's'}`}
       </p>
       <div ref={scroller} className="virtual-scroller" role="list" aria-label="Product results" tabIndex={0}>
         <div className="virtual-inner" style={{ height: `${virtual.getTotalSize()}px` }}>
