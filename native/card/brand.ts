@@ -22,10 +22,12 @@ const RANGES: ReadonlyArray<readonly [CardBrand, number, number, number]> = [
 ];
 
 export function brandOf(pan: string): CardBrand {
+  // Prefixes of 1 to 6 digits, computed once (index = number of digits).
+  const prefixes = [0];
+  for (let d = 1; d <= 6 && d <= pan.length; d++) prefixes.push((prefixes[d - 1] ?? 0) * 10 + (pan.charCodeAt(d - 1) - 48));
   for (const [brand, digits, low, high] of RANGES) {
-    if (pan.length < digits) continue;
-    const prefix = Number(pan.slice(0, digits));
-    if (prefix >= low && prefix <= high) return brand;
+    const prefix = prefixes[digits];
+    if (prefix !== undefined && prefix >= low && prefix <= high) return brand;
   }
   return 'unknown';
 }

@@ -62,10 +62,10 @@ export class CardRead {
     now: Date;
     warnings: string[];
   }) {
-    const masked = maskPan(init.pan);
-    this.pan = new Sensitive(init.pan, masked);
-    this.track1 = init.track1 === undefined ? undefined : new Sensitive(init.track1, maskTrack(init.track1));
-    this.track2 = init.track2 === undefined ? undefined : new Sensitive(init.track2, maskTrack(init.track2));
+    this.pan = new Sensitive(init.pan, maskPan(init.pan));
+    const { track1, track2 } = init;
+    this.track1 = track1 === undefined ? undefined : new Sensitive(track1, () => maskTrack(track1));
+    this.track2 = track2 === undefined ? undefined : new Sensitive(track2, () => maskTrack(track2));
     this.brand = brandOf(init.pan);
     this.name = init.name;
     this.expiry = init.expiry;

@@ -7,11 +7,17 @@ const INSPECT = Symbol.for('nodejs.util.inspect.custom');
  */
 export class Sensitive {
   readonly #value: string;
-  readonly masked: string;
+  #masked: string | (() => string);
 
-  constructor(value: string, masked: string) {
+  /** `masked` may be a function: it then runs only when something prints the value. */
+  constructor(value: string, masked: string | (() => string)) {
     this.#value = value;
-    this.masked = masked;
+    this.#masked = masked;
+  }
+
+  get masked(): string {
+    if (typeof this.#masked === 'function') this.#masked = this.#masked();
+    return this.#masked;
   }
 
   reveal(): string {
