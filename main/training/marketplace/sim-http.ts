@@ -39,6 +39,24 @@ export interface SimRequest {
 
 export type SimHandler = (req: SimRequest) => SimReply | Promise<SimReply>;
 
+export type SimRoute = [method: string, pattern: RegExp, handle: (m: RegExpMatchArray, req: SimRequest) => SimReply];
+
+/** Answers a request under `base` from a route table: 404 for an unknown path, 405 for a known path asked with another method. */
+export function routeRequest(routes: readonly SimRoute[], base: string, req: SimRequest, before?: (path: string) => SimReply | undefined): SimReply {
+  if (!req.path.startsWith(`${base}/`)) return failure(404, 1040, 'Not found', req.path);
+  const path = req.path.slice(base.length);
+  const early = before?.(path);
+  if (early) return early;
+  let wrongMethod = false;
+  for (const [method, pattern, handle] of routes) {
+    const m = path.match(pattern);
+    if (!m) continue;
+    if (method === req.method) return handle(m, req);
+    wrongMethod = true;
+  }
+  return wrongMethod ? failure(405, 1041, 'Method not allowed', `${req.method} ${path}`) : failure(404, 1040, 'Not found', path);
+}
+
 /** The failure body both interfaces use. */
 export function failure(status: number, code: number, message: string, additional = ''): SimReply {
   return { status, body: { code, 'additional message': additional, message } };
@@ -101,9 +119,9 @@ async function readBody(req: IncomingMessage, limit: number): Promise<Buffer | u
 export interface SimServerOptions {
   credentials: SimCredentials;
   handler: SimHandler;
-  now?: () => Date;
-  maxSkewMs?: number;
-  port?: number;
+  now?: (() => Date) | undefined;
+  maxSkewMs?: number | undefined;
+  port?: number | undefined;
   /** Paths served without a signature (public images). */
   isPublic?: (path: string) => boolean;
 }

@@ -2,7 +2,7 @@ import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from '
 import { dirname } from 'node:path';
 import { CATEGORIES, CONSULTANTS, PRODUCTS, PRODUCTS_BY_ID, SEED_LEADS, SPONSORS, TRAINING_COMPANY_ID, type SimLead, type SimProduct } from './data';
 import { devicePng, type Rgb } from './png';
-import { failure, startSimServer, type SimCredentials, type SimReply, type SimRequest, type SimServer } from './sim-http';
+import { failure, routeRequest, startSimServer, type SimCredentials, type SimReply, type SimRoute, type SimServer } from './sim-http';
 
 export interface MarketplaceSimulatorOptions {
   credentials: SimCredentials;
@@ -151,8 +151,7 @@ export async function startMarketplaceSimulator(o: MarketplaceSimulatorOptions):
   const company = (id: string | undefined): SimReply | undefined =>
     id === TRAINING_COMPANY_ID ? undefined : failure(404, 2001, 'Company not found', `no company ${id}`);
 
-  type Route = [method: string, pattern: RegExp, handle: (m: RegExpMatchArray, req: SimRequest) => SimReply];
-  const routes: Route[] = [
+  const routes: SimRoute[] = [
     ['POST', /^\/marketplace\/v1\/businessconsultant\/leads$/, (_m, req) => {
       const id = (req.body as { businessConsultantId?: unknown } | undefined)?.businessConsultantId;
       if (typeof id !== 'string' || id === '') return failure(400, 1010, 'Malformed request', 'businessConsultantId is required');
@@ -224,27 +223,15 @@ export async function startMarketplaceSimulator(o: MarketplaceSimulatorOptions):
 
   const server = await startSimServer({
     credentials: o.credentials,
-    ...(o.port !== undefined ? { port: o.port } : {}),
-    ...(o.now ? { now: o.now } : {}),
-    ...(o.maxSkewMs !== undefined ? { maxSkewMs: o.maxSkewMs } : {}),
+    port: o.port,
+    now: o.now,
+    maxSkewMs: o.maxSkewMs,
     isPublic: (path) => path.startsWith(`${base}/images/`),
-    handler: (req) => {
-      if (!req.path.startsWith(`${base}/`)) return failure(404, 1040, 'Not found', req.path);
-      const path = req.path.slice(base.length);
-      const img = /^\/images\/(thumb|large)\/([\w.-]+\.png)$/.exec(path);
-      if (img && req.method === 'GET') return image(img[1]!, img[2]!);
-      let wrongMethod = false;
-      for (const [method, pattern, handle] of routes) {
-        const m = path.match(pattern);
-        if (!m) continue;
-        if (method !== req.method) {
-          wrongMethod = true;
-          continue;
-        }
-        return handle(m, req);
-      }
-      return wrongMethod ? failure(405, 1041, 'Method not allowed', `${req.method} ${path}`) : failure(404, 1040, 'Not found', path);
-    },
+    handler: (req) =>
+      routeRequest(routes, base, req, (path) => {
+        const img = /^\/images\/(thumb|large)\/([\w.-]+\.png)$/.exec(path);
+        return img && req.method === 'GET' ? image(img[1]!, img[2]!) : undefined;
+      }),
   });
   origin = server.url;
   return { ...server, baseUrl: `${server.url}${base}`, companyId: TRAINING_COMPANY_ID };

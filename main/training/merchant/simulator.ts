@@ -1,4 +1,4 @@
-import { failure, startSimServer, type SimCredentials, type SimReply, type SimRequest, type SimServer } from '../marketplace/sim-http';
+import { failure, routeRequest, startSimServer, type SimCredentials, type SimReply, type SimRoute, type SimServer } from '../marketplace/sim-http';
 import { LEVEL_ABBREVIATION, LEVEL_FIELD, MERCHANT_BOOK, TRAINING_HOME_MERCHANT_ID, type SimHierarchyItem } from './data';
 
 export interface MerchantSimulatorOptions {
@@ -112,12 +112,11 @@ export async function startMerchantSimulator(o: MerchantSimulatorOptions): Promi
     return envelopeMany(rows.map(itemBody), pagination);
   }
 
-  type Route = [method: string, pattern: RegExp, handle: (m: RegExpMatchArray, req: SimRequest) => SimReply];
   const withMerchant = (id: string | undefined, then: (merchantId: number) => SimReply): SimReply => {
     const merchantId = Number(id);
     return merchantsById.has(merchantId) ? then(merchantId) : unknownRecord(`merchantId ${id}`);
   };
-  const routes: Route[] = [
+  const routes: SimRoute[] = [
     ['POST', /^\/api\/manage\/merchantsearch$/, (_m, req) => search(req.body)],
     ['GET', /^\/api\/manage\/merchants\/([^/]+)$/, (m) => withMerchant(m[1], (id) => envelopeOne(merchantsById.get(id)!.record))],
     ['GET', /^\/api\/manage\/merchants\/([^/]+)\/contacts\/([^/]+)$/, (m) =>
@@ -152,24 +151,10 @@ export async function startMerchantSimulator(o: MerchantSimulatorOptions): Promi
 
   const server = await startSimServer({
     credentials: o.credentials,
-    ...(o.port !== undefined ? { port: o.port } : {}),
-    ...(o.now ? { now: o.now } : {}),
-    ...(o.maxSkewMs !== undefined ? { maxSkewMs: o.maxSkewMs } : {}),
-    handler: (req) => {
-      if (!req.path.startsWith(`${base}/`)) return failure(404, 1040, 'Not found', req.path);
-      const path = req.path.slice(base.length);
-      let wrongMethod = false;
-      for (const [method, pattern, handle] of routes) {
-        const m = path.match(pattern);
-        if (!m) continue;
-        if (method !== req.method) {
-          wrongMethod = true;
-          continue;
-        }
-        return handle(m, req);
-      }
-      return wrongMethod ? failure(405, 1041, 'Method not allowed', `${req.method} ${path}`) : failure(404, 1040, 'Not found', path);
-    },
+    port: o.port,
+    now: o.now,
+    maxSkewMs: o.maxSkewMs,
+    handler: (req) => routeRequest(routes, base, req),
   });
   return { ...server, baseUrl: `${server.url}${base}`, homeMerchantId: TRAINING_HOME_MERCHANT_ID };
 }

@@ -1,9 +1,9 @@
-import { useVirtualizer } from '@tanstack/react-virtual';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import type { CartView, ProductDetail, RelatedProduct } from '../../../../preload/contract';
 import { cartInput, catalogueActions, startCatalogue, useCatalogueStore } from '../../stores/catalogue-store';
 import { LeadForm } from '../leads/LeadForm';
 import { CatalogueImage, ErrorNote, formatCents, FreshnessNote } from './parts';
+import { VirtualList } from './VirtualList';
 
 const KINDS: Array<[string, string]> = [
   ['', 'All types'],
@@ -21,36 +21,28 @@ const KINDS: Array<[string, string]> = [
 
 function ProductList() {
   const { products, total, loading, selectedId } = useCatalogueStore();
-  const scroller = useRef<HTMLDivElement>(null);
-  // Thousands of products stay smooth: only the rows in view are in the page.
-  // eslint-disable-next-line react-hooks/incompatible-library -- the virtualizer re-renders this list itself; nothing memoizes its functions
-  const virtual = useVirtualizer({ count: products.length, getScrollElement: () => scroller.current, estimateSize: () => 76, overscan: 8 });
   return (
     <section className="product-list" aria-label="Products">
       <p className="muted" aria-live="polite">
         {loading ? 'Searching…' : products.length < total ? `Showing the first ${products.length} of ${total} products: type more to narrow the list` : `${total} product${total === 1 ? '' : 's'}`}
       </p>
-      <div ref={scroller} className="virtual-scroller" role="list" aria-label="Product results" tabIndex={0}>
-        <div className="virtual-inner" style={{ height: `${virtual.getTotalSize()}px` }}>
-          {virtual.getVirtualItems().map((row) => {
-            const p = products[row.index];
-            if (!p) return null;
-            return (
-              <div key={p.productId} role="listitem" className="virtual-row" style={{ transform: `translateY(${row.start}px)`, height: `${row.size}px` }}>
-                <button type="button" className={`product-row ${p.productId === selectedId ? 'selected' : ''}`} aria-pressed={p.productId === selectedId} onClick={() => catalogueActions.open(p.productId)}>
-                  {p.imageCount > 0 ? <CatalogueImage productId={p.productId} alt={p.name} /> : <span className="picture placeholder thumb" aria-hidden="true">{p.kind.slice(0, 2)}</span>}
-                  <span className="product-row-text">
-                    <strong>{p.name}</strong>
-                    <span className="muted">
-                      {p.typeLabel} · {p.supplierName}
-                    </span>
-                  </span>
-                </button>
-              </div>
-            );
-          })}
-        </div>
-      </div>
+      <VirtualList
+        items={products}
+        rowHeight={76}
+        label="Product results"
+        getKey={(p) => p.productId}
+        renderRow={(p) => (
+          <button type="button" className={`product-row ${p.productId === selectedId ? 'selected' : ''}`} aria-pressed={p.productId === selectedId} onClick={() => catalogueActions.open(p.productId)}>
+            {p.imageCount > 0 ? <CatalogueImage productId={p.productId} alt={p.name} /> : <span className="picture placeholder thumb" aria-hidden="true">{p.kind.slice(0, 2)}</span>}
+            <span className="product-row-text">
+              <strong>{p.name}</strong>
+              <span className="muted">
+                {p.typeLabel} · {p.supplierName}
+              </span>
+            </span>
+          </button>
+        )}
+      />
     </section>
   );
 }

@@ -1,8 +1,8 @@
-import { useVirtualizer } from '@tanstack/react-virtual';
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import type { MerchantSearchInput } from '../../../../preload/contract';
 import { merchantActions, startMerchant, useMerchantStore, type Section } from '../../stores/merchant-store';
 import { ErrorNote, FreshnessNote } from '../catalogue/parts';
+import { VirtualList } from '../catalogue/VirtualList';
 
 const TABS = [
   ['account', 'Account'],
@@ -243,9 +243,6 @@ const SEARCH_FIELDS: Array<[keyof MerchantSearchInput, string]> = [
 
 function Search({ onPick }: { onPick: (id: number) => void }) {
   const { search, vocabulary } = useMerchantStore();
-  const scroller = useRef<HTMLDivElement>(null);
-  // eslint-disable-next-line react-hooks/incompatible-library -- the virtualizer re-renders this list itself; nothing memoizes its functions
-  const virtual = useVirtualizer({ count: search.results.length, getScrollElement: () => scroller.current, estimateSize: () => 56, overscan: 10 });
   const input = search.input;
   const change = (k: keyof MerchantSearchInput, v: string): void => merchantActions.searchInput({ ...input, [k]: v });
   const submit = (e: FormEvent): void => {
@@ -296,27 +293,24 @@ function Search({ onPick }: { onPick: (id: number) => void }) {
           {p ? `${p.rowCount} merchant(s); page ${p.page} of ${p.pageCount}, ${p.countPerPage} per page` : `${search.results.length} merchant(s)`}
         </p>
       )}
-      <div ref={scroller} className="virtual-scroller short" role="list" aria-label="Search results" tabIndex={0}>
-        <div className="virtual-inner" style={{ height: `${virtual.getTotalSize()}px` }}>
-          {virtual.getVirtualItems().map((row) => {
-            const r = search.results[row.index];
-            if (!r) return null;
-            return (
-              <div key={r.merchantId} role="listitem" className="virtual-row" style={{ transform: `translateY(${row.start}px)`, height: `${row.size}px` }}>
-                <button type="button" className="product-row" onClick={() => onPick(r.merchantId)}>
-                  <span className="tag">{r.hierarchyLevelAbbreviation || r.level.code}</span>
-                  <span className="product-row-text">
-                    <strong>{r.dbaName}</strong>
-                    <span className="muted">
-                      {r.city} {r.state} {r.zipCode} · MID {r.mid} · id {r.merchantId}
-                    </span>
-                  </span>
-                </button>
-              </div>
-            );
-          })}
-        </div>
-      </div>
+      <VirtualList
+        items={search.results}
+        rowHeight={56}
+        label="Search results"
+        className="short"
+        getKey={(r) => r.merchantId}
+        renderRow={(r) => (
+          <button type="button" className="product-row" onClick={() => onPick(r.merchantId)}>
+            <span className="tag">{r.hierarchyLevelAbbreviation || r.level.code}</span>
+            <span className="product-row-text">
+              <strong>{r.dbaName}</strong>
+              <span className="muted">
+                {r.city} {r.state} {r.zipCode} · MID {r.mid} · id {r.merchantId}
+              </span>
+            </span>
+          </button>
+        )}
+      />
       {p && p.pageCount > 1 && (
         <div className="actions">
           <button type="button" className="button secondary" disabled={p.page <= 1} onClick={() => void merchantActions.search(p.page - 1)}>
