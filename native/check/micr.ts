@@ -51,19 +51,14 @@ export class CheckRead {
   readonly warnings: readonly string[];
   readonly unreadable: Readonly<Record<string, number[]>>;
 
-  constructor(init: {
-    routing: string;
-    country: 'US' | 'CA';
-    canadian?: { branch: string; institution: string };
-    account: string;
-    line: string;
-    checkNumber?: string;
-    amountCents?: number;
-    business: boolean;
-    readerStatus?: string;
-    warnings: string[];
-    unreadable: Record<string, number[]>;
-  }) {
+  constructor(
+    init: Omit<MaskedCheck, 'accountLast4' | 'accountMasked'> & {
+      canadian?: { branch: string; institution: string };
+      /** Clear values: kept only inside Sensitive wrappers. */
+      account: string;
+      line: string;
+    },
+  ) {
     this.routing = init.routing;
     this.country = init.country;
     this.canadian = init.canadian;

@@ -69,6 +69,17 @@ export class Framer {
     return this.buf.length > 0;
   }
 
+  /** Adds a data byte, or drops the frame (and what follows up to the next start) when it grew too long. */
+  private collect(b: number, out: FrameEvent[]): void {
+    if (this.buf.length < this.max) {
+      this.buf.push(b);
+      return;
+    }
+    out.push(OVERFLOW);
+    this.buf = [];
+    this.state = 'skip';
+  }
+
   private line(b: number, out: FrameEvent[]): void {
     if (b === CR || b === LF) {
       if (this.state !== 'skip' && this.buf.length > 0) out.push({ type: 'frame', bytes: Buffer.from(this.buf) });
@@ -77,13 +88,7 @@ export class Framer {
       return;
     }
     if (this.state === 'skip') return;
-    if (this.buf.length >= this.max) {
-      out.push(OVERFLOW);
-      this.buf = [];
-      this.state = 'skip';
-      return;
-    }
-    this.buf.push(b);
+    this.collect(b, out);
   }
 
   private stx(b: number, out: FrameEvent[]): void {
@@ -121,13 +126,7 @@ export class Framer {
       this.state = 'idle';
       return;
     }
-    if (this.buf.length >= this.max) {
-      out.push(OVERFLOW);
-      this.buf = [];
-      this.state = 'skip';
-      return;
-    }
-    this.buf.push(b);
+    this.collect(b, out);
   }
 }
 

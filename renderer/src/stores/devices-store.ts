@@ -1,5 +1,5 @@
 import { create } from 'zustand';
-import type { DeviceList, DeviceTestResult, EventPayload, SimCard, SimCheck, SimVia } from '../../../preload/contract';
+import { SimCard, SimCheck, type DeviceList, type DeviceTestResult, type EventPayload, type SimVia } from '../../../preload/contract';
 import { connect } from '../api/pos';
 
 /** The last thing a device read, as the screen shows it: masked, or why it failed. */
@@ -97,6 +97,16 @@ export const devicesActions = {
   },
   choose(patch: Partial<Pick<DevicesState['sim'], 'card' | 'via' | 'check'>>): void {
     setSim(patch);
+  },
+  /** A sample picked from the list the terminal sent; names it does not know are ignored. */
+  chooseSample(kind: 'card' | 'check', name: string): void {
+    if (kind === 'card') {
+      const card = SimCard.safeParse(name);
+      if (card.success) setSim({ card: card.data });
+    } else {
+      const check = SimCheck.safeParse(name);
+      if (check.success) setSim({ check: check.data });
+    }
   },
   simulateSwipe(): void {
     const { card, via } = get().sim;

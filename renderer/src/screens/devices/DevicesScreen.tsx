@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import type { AppStatus, DeviceInfo, DeviceKind, DeviceState, MaskedCard, MaskedCheck, SimCard, SimCheck, SimVia } from '../../../../preload/contract';
+import type { AppStatus, DeviceInfo, DeviceKind, DeviceState, MaskedCard, MaskedCheck, SimVia } from '../../../../preload/contract';
 import { devicesActions, startDevices, useDevicesStore, type LastRead } from '../../stores/devices-store';
 
 const KIND: Record<DeviceKind, string> = { msr: 'Card reader', micr: 'Check reader', pinpad: 'PIN pad' };
@@ -118,6 +118,23 @@ function DeviceCard({ device }: { device: DeviceInfo }) {
   );
 }
 
+function SampleSelect(props: { id: string; label: string; value: string; samples: Array<{ name: string; description: string }> | undefined; onChange(name: string): void }) {
+  return (
+    <div>
+      <label htmlFor={props.id} className="block">
+        {props.label}
+      </label>
+      <select id={props.id} value={props.value} onChange={(e) => props.onChange(e.target.value)}>
+        {props.samples?.map((c) => (
+          <option key={c.name} value={c.name}>
+            {c.description}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
 function TrainingPanel() {
   const sim = useDevicesStore((s) => s.sim);
   const samples = useDevicesStore((s) => s.list?.samples);
@@ -126,18 +143,7 @@ function TrainingPanel() {
       <h2 id="training-title">Training simulators</h2>
       <p className="muted">Simulated readers send the same bytes as real ones, through the real decoders. Only in training mode.</p>
       <div className="devices-sim">
-        <div>
-          <label htmlFor="sim-card" className="block">
-            Card
-          </label>
-          <select id="sim-card" value={sim.card} onChange={(e) => devicesActions.choose({ card: e.target.value as SimCard })}>
-            {samples?.cards.map((c) => (
-              <option key={c.name} value={c.name}>
-                {c.description}
-              </option>
-            ))}
-          </select>
-        </div>
+        <SampleSelect id="sim-card" label="Card" value={sim.card} samples={samples?.cards} onChange={(name) => devicesActions.chooseSample('card', name)} />
         <fieldset className="devices-via">
           <legend>Swiped on</legend>
           {VIA.map(([via, label]) => (
@@ -152,18 +158,7 @@ function TrainingPanel() {
         </button>
       </div>
       <div className="devices-sim">
-        <div>
-          <label htmlFor="sim-check" className="block">
-            Check
-          </label>
-          <select id="sim-check" value={sim.check} onChange={(e) => devicesActions.choose({ check: e.target.value as SimCheck })}>
-            {samples?.checks.map((c) => (
-              <option key={c.name} value={c.name}>
-                {c.description}
-              </option>
-            ))}
-          </select>
-        </div>
+        <SampleSelect id="sim-check" label="Check" value={sim.check} samples={samples?.checks} onChange={(name) => devicesActions.chooseSample('check', name)} />
         <button type="button" className="button primary" disabled={sim.busy} onClick={() => devicesActions.simulateCheck()}>
           Simulate check
         </button>
