@@ -11,9 +11,12 @@ import { tempDir } from '../../support/tmp';
 
 const credentials = { apiKey: 'offline-key', apiSecret: 'offline-secret', algorithm: 'hmac-sha256' as const };
 const cores: Core[] = [];
+/** Everything every core of a test logged, at debug level. */
+let logged = memoryLog();
 const sims: MarketplaceSimulator[] = [];
 
 afterEach(async () => {
+  logged = memoryLog();
   for (const c of cores.splice(0)) await c.close();
   for (const s of sims.splice(0)) await s.close();
 });
@@ -25,7 +28,7 @@ async function startSim(port?: number): Promise<MarketplaceSimulator> {
 }
 
 async function openCore(dataDir: string, sim: MarketplaceSimulator): Promise<Core> {
-  const core = await createCore({ logLevel: 'warn', logDestination: memoryLog().stream, watchIntervalMs: 0 }, createNodePlatform({ host: 'headless', dataDir, version: 'test' }));
+  const core = await createCore({ logLevel: 'debug', logDestination: logged.stream, watchIntervalMs: 0 }, createNodePlatform({ host: 'headless', dataDir, version: 'test' }));
   cores.push(core);
   core.settings.setMany([
     ['marketplace.url', sim.baseUrl],
@@ -137,6 +140,10 @@ describe('catalogue and leads with the network down', () => {
     expect(back.requests.filter((r) => r.path.endsWith('/lead/create'))).toHaveLength(1);
     const listed = await call(core, 'leads.list', {});
     expect(listed.leads.find((l) => l.uid === queued.uid)?.companyName).toBe('Hopper Hardware');
+    // The log tells what happened without the secret, the signatures or the person's details.
+    const text = logged.text();
+    expect(text).toContain('api call');
+    for (const secret of [credentials.apiSecret, 'signature=', 'grace@hopper.test', '217-555-0199']) expect(text).not.toContain(secret);
   });
 
   it('does not send a lead twice when the answer to the first send was lost', async () => {
