@@ -13,6 +13,9 @@ export interface KeyInput {
   key: string;
   code?: string;
   shift?: boolean;
+  control?: boolean;
+  alt?: boolean;
+  meta?: boolean;
 }
 
 export interface PreventableEvent {
@@ -85,6 +88,8 @@ export function attachWedgeCapture(
       return;
     }
     if (input.type !== 'keyDown' && input.type !== 'rawKeyDown') return;
+    // Shortcuts (Ctrl+;, Alt+%…) are people at the keyboard: readers never press modifiers but Shift.
+    if (input.control === true || input.alt === true || input.meta === true) return;
     const r = decoder.key({ key: input.key, ...(input.code ? { code: input.code } : {}), shift: input.shift === true, time: now() });
     if (r.consume) {
       event.preventDefault();

@@ -29,10 +29,15 @@ class FakeContents {
     this.page += text;
     return Promise.resolve();
   }
+  /** Delivers one input event; true when the capture prevented it. */
+  send(input: KeyInput): boolean {
+    let prevented = false;
+    this.listener?.({ preventDefault: () => void (prevented = true) }, input);
+    return prevented;
+  }
   press(k: WedgeKey) {
     for (const type of ['keyDown', 'keyUp'] as const) {
-      let prevented = false;
-      this.listener?.({ preventDefault: () => void (prevented = true) }, { type, key: k.key, ...(k.code ? { code: k.code } : {}), shift: k.shift ?? false });
+      const prevented = this.send({ type, key: k.key, ...(k.code ? { code: k.code } : {}), shift: k.shift ?? false });
       if (prevented) this.prevented[type]++;
       else if (type === 'keyDown' && k.key.length === 1) this.page += k.key;
     }
@@ -96,6 +101,14 @@ describe('keyboard-wedge capture in the Electron window', () => {
     expect(cards).toEqual([]);
     expect(contents.inserted).toEqual([';']);
     expect(contents.page).toBe('a;b c');
+  });
+
+  it('leaves shortcuts alone (Ctrl+;)', () => {
+    const contents = new FakeContents();
+    const { devices } = recordingSink();
+    const capture = attachWedgeCapture(contents, devices, { now: () => Date.now() });
+    expect(contents.send({ type: 'keyDown', key: ';', code: 'Semicolon', control: true })).toBe(false);
+    expect(capture?.decoder.active).toBe(false);
   });
 
   it('reports a swipe mangled by the keyboard layout and still keeps it out of the page', async () => {
