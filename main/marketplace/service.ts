@@ -213,11 +213,13 @@ export class MarketplaceService implements Service {
   private fetchProductParts = async (productId: number): Promise<ProductParts> => {
     const c = this.client;
     const problems: ProductParts['problems'] = [];
+    let lostNetwork: ApiError | undefined;
     const part = async <T>(name: string, p: Promise<T>): Promise<T | undefined> => {
       try {
         return await p;
       } catch (e) {
         if (!(e instanceof ApiError)) throw e;
+        if (e.unreachable) lostNetwork ??= e;
         problems.push({ part: name, problem: e.message });
         return undefined;
       }
@@ -238,7 +240,8 @@ export class MarketplaceService implements Service {
     if (recommended) parts.recommended = recommended;
     if (faq) parts.faq = faq;
     if (options !== undefined) parts.options = readOptions(options);
-    // Every part failing the same way as the network means the service is down, not the product.
+    // A part lost to the network is not a part the product lacks: keep the last whole copy instead.
+    if (lostNetwork) throw lostNetwork;
     if (problems.length > 0) this.o.log.info({ productId, parts: problems.map((p) => p.part) }, 'product parts missing');
     this.prefetchImages(imagePairs(details.imageUrls).flatMap((p) => [p.thumb, p.large]));
     return parts;

@@ -172,3 +172,18 @@ describe('catalogue and leads with the network down', () => {
     await expect(call(core, 'leads.create', { first_name: 'Only' })).rejects.toMatchObject({ code: 'BAD_INPUT' });
   });
 });
+
+describe('product details with a part missing', () => {
+  it('shows a part the service refuses as missing, but does not keep a copy with a part lost to the network', async () => {
+    const dataDir = tempDir();
+    const sim = await startSim();
+    const core = await openCore(dataDir, sim);
+    sim.inject({ match: /5003\/faq$/, times: 1, reply: { status: 404, body: { code: 2004, 'additional message': 'no FAQ', message: 'Not found' } } });
+    const partial = await call(core, 'catalogue.product', { productId: 5003 });
+    expect(partial.product.faq).toEqual([]);
+    expect(partial.product.missingParts.map((m) => m.part)).toEqual(['faq']);
+    sim.inject({ match: /5004\/specs$/, times: 3, reply: { status: 503, body: { code: 1503, 'additional message': '', message: 'busy' } } });
+    await expect(call(core, 'catalogue.product', { productId: 5004 })).rejects.toMatchObject({ code: 'UNAVAILABLE' });
+    expect((await call(core, 'catalogue.product', { productId: 5004 })).product.specs.length).toBeGreaterThan(0);
+  });
+});
