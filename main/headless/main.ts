@@ -57,7 +57,13 @@ async function main(): Promise<void> {
   const stop = (): void => {
     if (stopping) return;
     stopping = true;
-    void app.stop().then(() => process.exit(0));
+    app.stop().then(
+      () => process.exit(0),
+      (err: unknown) => {
+        console.error(`start:headless: stopped with an error: ${err instanceof Error ? err.message : String(err)}`);
+        process.exit(1);
+      },
+    );
   };
   process.on('SIGINT', stop);
   process.on('SIGTERM', stop);
