@@ -4,13 +4,18 @@
 // and the renderer with Vite.
 import { build as esbuild } from 'esbuild';
 import { build as viteBuild } from 'vite';
-import { readFileSync, rmSync } from 'node:fs';
+import { existsSync, readFileSync, renameSync, rmSync } from 'node:fs';
 
 const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8'));
 const quiet = process.argv.includes('--quiet');
 const started = Date.now();
 
-rmSync(new URL('../dist', import.meta.url), { recursive: true, force: true });
+// Build into a fresh folder and swap it in at the end, so a running app or test run that is
+// reading dist/ never sees it half-written or missing.
+const dist = new URL('../dist', import.meta.url).pathname;
+const next = `${dist}.next-${process.pid}`;
+const old = `${dist}.old-${process.pid}`;
+rmSync(next, { recursive: true, force: true });
 
 const common = {
   bundle: true,
@@ -31,7 +36,7 @@ await Promise.all([
       posctl: 'main/cli/main.ts',
       'electron/main': 'main/electron/main.ts',
     },
-    outdir: 'dist',
+    outdir: next,
     outExtension: { '.js': '.js' },
   }),
   // A sandboxed preload may only require('electron'): everything else is bundled in.
@@ -40,10 +45,14 @@ await Promise.all([
     format: 'cjs',
     external: ['electron'],
     entryPoints: { 'preload/electron-preload': 'preload/electron-preload.ts' },
-    outdir: 'dist',
+    outdir: next,
     outExtension: { '.js': '.cjs' },
   }),
-  viteBuild({ configFile: new URL('../vite.renderer.config.ts', import.meta.url).pathname }),
+  viteBuild({ configFile: new URL('../vite.renderer.config.ts', import.meta.url).pathname, build: { outDir: `${next}/renderer` } }),
 ]);
+
+if (existsSync(dist)) renameSync(dist, old);
+renameSync(next, dist);
+rmSync(old, { recursive: true, force: true });
 
 if (!quiet) console.log(`built dist/ in ${((Date.now() - started) / 1000).toFixed(1)} s`);
