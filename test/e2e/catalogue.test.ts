@@ -1,11 +1,10 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { startMarketplaceSimulator, type MarketplaceSimulator } from '../../main/training/marketplace/simulator';
-import { launchChromium, screenshotPath } from '../support/browser';
-import { startHeadlessApp, type Spawned } from '../support/processes';
-import { tempDirForSuite } from '../support/tmp';
+import { screenshotPath } from '../support/browser';
+import { headlessAppInChromium } from '../support/e2e';
 
 const credentials = { apiKey: 'e2e-market', apiSecret: 'e2e-market-secret', algorithm: 'hmac-sha256' };
 
@@ -16,34 +15,22 @@ async function openCatalogue(page: Page, url: string): Promise<void> {
 }
 
 describe('Catalogue screen in Chromium', () => {
-  let browser: Browser;
-  let app: Spawned & { url: string };
   let sim: MarketplaceSimulator;
-  const data = tempDirForSuite('pos-e2e-catalogue-');
-
-  beforeAll(async () => {
-    sim = await startMarketplaceSimulator({ credentials });
-    // The deployer's provisioning file points this lane at the (simulated) live marketplace.
-    writeFileSync(
-      join(data.dir, 'provision.json'),
-      JSON.stringify({ marketplace: { url: sim.baseUrl, apiKey: credentials.apiKey, apiSecret: credentials.apiSecret, algorithm: credentials.algorithm, companyId: sim.companyId, businessConsultantId: 'BC1002' } }),
-    );
-    app = await startHeadlessApp(data.dir);
-    browser = await launchChromium();
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await app?.stop();
-    await sim?.close();
-    data.remove();
+  const suite = headlessAppInChromium('pos-e2e-catalogue-', {
+    async prepare(dataDir) {
+      sim = await startMarketplaceSimulator({ credentials });
+      // The deployer's provisioning file points this lane at the (simulated) live marketplace.
+      writeFileSync(
+        join(dataDir, 'provision.json'),
+        JSON.stringify({ marketplace: { url: sim.baseUrl, apiKey: credentials.apiKey, apiSecret: credentials.apiSecret, algorithm: credentials.algorithm, companyId: sim.companyId, businessConsultantId: 'BC1002' } }),
+      );
+    },
+    cleanup: () => sim?.close(),
   });
 
   it('browses categories and products, shows details, builds a cart that says what is missing, and submits a lead', async () => {
-    const page = await browser.newPage({ viewport: { width: 1400, height: 1000 } });
-    const errors: string[] = [];
-    page.on('pageerror', (e) => errors.push(e.message));
-    await openCatalogue(page, app.url);
+    const { page, errors } = await suite.newPage({ width: 1400, height: 1000 });
+    await openCatalogue(page, suite.app.url);
     await expect.poll(() => page.getByTestId('freshness-catalogue').textContent()).toContain('Last refreshed');
 
     // A category narrows the list; the virtualised list shows rows with cached pictures.
@@ -118,8 +105,8 @@ describe('Catalogue screen in Chromium', () => {
 
   it('keeps the catalogue, details, pictures and cart viewable with the marketplace down, and says so', async () => {
     await sim.close();
-    const page = await browser.newPage({ viewport: { width: 1400, height: 1000 } });
-    await openCatalogue(page, app.url);
+    const { page } = await suite.newPage({ width: 1400, height: 1000 });
+    await openCatalogue(page, suite.app.url);
     await page.getByRole('button', { name: 'Refresh' }).first().click();
     const note = page.getByTestId('freshness-catalogue');
     await expect.poll(() => note.textContent(), { timeout: 20_000 }).toContain('Offline');

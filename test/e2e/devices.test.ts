@@ -1,11 +1,11 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { SAMPLE_CARDS, type SampleCard } from '../../native/sim/sample-cards';
-import { launchChromium, screenshotPath } from '../support/browser';
-import { posctl, startHeadlessApp, type Spawned } from '../support/processes';
-import { tempDirForSuite } from '../support/tmp';
+import { screenshotPath } from '../support/browser';
+import { headlessAppInChromium } from '../support/e2e';
+import { posctl } from '../support/processes';
 
 const CARDS: SampleCard[] = Object.values(SAMPLE_CARDS);
 const SECRETS = [
@@ -15,26 +15,11 @@ const SECRETS = [
 ].filter((s) => s.length >= 9);
 
 describe('Devices screen in Chromium (headless app, training mode)', () => {
-  let browser: Browser;
-  let app: Spawned & { url: string };
-  const data = tempDirForSuite('pos-e2e-devices-');
-
-  beforeAll(async () => {
-    app = await startHeadlessApp(data.dir);
-    browser = await launchChromium();
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await app?.stop();
-    data.remove();
-  });
+  const suite = headlessAppInChromium('pos-e2e-devices-');
 
   async function devicesPage(): Promise<{ page: Page; errors: string[] }> {
-    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
-    const errors: string[] = [];
-    page.on('pageerror', (e) => errors.push(e.message));
-    await page.goto(app.url);
+    const { page, errors } = await suite.newPage({ width: 1280, height: 900 });
+    await page.goto(suite.app.url);
     await page.getByRole('button', { name: 'Devices', exact: true }).click();
     await expect.poll(() => page.getByRole('heading', { name: 'Devices', level: 1 }).count()).toBe(1);
     return { page, errors };
@@ -81,7 +66,7 @@ describe('Devices screen in Chromium (headless app, training mode)', () => {
   });
 
   it('keeps card data out of the terminal log', async () => {
-    const log = readFileSync(join(data.dir, 'logs', 'pos.log'), 'utf8');
+    const log = readFileSync(join(suite.dataDir, 'logs', 'pos.log'), 'utf8');
     expect(log).toContain('card read');
     for (const s of SECRETS) expect(log).not.toContain(s);
   });
@@ -89,9 +74,9 @@ describe('Devices screen in Chromium (headless app, training mode)', () => {
   it('hides the simulators in live mode', async () => {
     const { page } = await devicesPage();
     await expect.poll(() => page.getByRole('button', { name: 'Simulate swipe' }).count()).toBe(1);
-    expect((await posctl(data.dir, ['config', 'set', 'gateway.url', 'https://gateway.invalid/transaction/v14'])).code).toBe(0);
-    expect((await posctl(data.dir, ['config', 'set', 'gateway.gatewayId', 'AB1234-01'])).code).toBe(0);
-    expect((await posctl(data.dir, ['config', 'set', 'gateway.password'], { input: 'not-a-real-password\n' })).code).toBe(0);
+    expect((await posctl(suite.dataDir, ['config', 'set', 'gateway.url', 'https://gateway.invalid/transaction/v14'])).code).toBe(0);
+    expect((await posctl(suite.dataDir, ['config', 'set', 'gateway.gatewayId', 'AB1234-01'])).code).toBe(0);
+    expect((await posctl(suite.dataDir, ['config', 'set', 'gateway.password'], { input: 'not-a-real-password\n' })).code).toBe(0);
     await expect.poll(() => page.getByTestId('status-mode').textContent(), { timeout: 10_000 }).toBe('Mode: LIVE');
     await expect.poll(() => page.getByRole('button', { name: 'Simulate swipe' }).count()).toBe(0);
     expect(await page.getByRole('button', { name: 'Simulate check' }).count()).toBe(0);

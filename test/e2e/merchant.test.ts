@@ -1,12 +1,11 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { MERCHANT_BOOK } from '../../main/training/merchant/data';
 import { startMerchantSimulator, type MerchantSimulator } from '../../main/training/merchant/simulator';
-import { launchChromium, screenshotPath } from '../support/browser';
-import { startHeadlessApp, type Spawned } from '../support/processes';
-import { tempDirForSuite } from '../support/tmp';
+import { screenshotPath } from '../support/browser';
+import { headlessAppInChromium } from '../support/e2e';
 
 const credentials = { apiKey: 'e2e-merchant', apiSecret: 'e2e-merchant-secret', algorithm: 'hmac-sha1' };
 const home = MERCHANT_BOOK.merchants.find((m) => m.merchantId === MERCHANT_BOOK.home)!;
@@ -20,33 +19,21 @@ async function openMerchant(page: Page, url: string): Promise<void> {
 const tab = (page: Page, name: string) => page.getByRole('tab', { name });
 
 describe('Merchant screen in Chromium', () => {
-  let browser: Browser;
-  let app: Spawned & { url: string };
   let sim: MerchantSimulator;
-  const data = tempDirForSuite('pos-e2e-merchant-');
-
-  beforeAll(async () => {
-    sim = await startMerchantSimulator({ credentials, countPerPage: 10 });
-    writeFileSync(
-      join(data.dir, 'provision.json'),
-      JSON.stringify({ merchant: { url: sim.baseUrl, apiKey: credentials.apiKey, apiSecret: credentials.apiSecret, algorithm: credentials.algorithm, merchantId: String(home.merchantId) } }),
-    );
-    app = await startHeadlessApp(data.dir);
-    browser = await launchChromium();
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await app?.stop();
-    await sim?.close();
-    data.remove();
+  const suite = headlessAppInChromium('pos-e2e-merchant-', {
+    async prepare(dataDir) {
+      sim = await startMerchantSimulator({ credentials, countPerPage: 10 });
+      writeFileSync(
+        join(dataDir, 'provision.json'),
+        JSON.stringify({ merchant: { url: sim.baseUrl, apiKey: credentials.apiKey, apiSecret: credentials.apiSecret, algorithm: credentials.algorithm, merchantId: String(home.merchantId) } }),
+      );
+    },
+    cleanup: () => sim?.close(),
   });
 
   it("shows this store's account with code meanings, contacts, hierarchy, entitlements and fees, and finds other merchants", async () => {
-    const page = await browser.newPage({ viewport: { width: 1400, height: 1000 } });
-    const errors: string[] = [];
-    page.on('pageerror', (e) => errors.push(e.message));
-    await openMerchant(page, app.url);
+    const { page, errors } = await suite.newPage({ width: 1400, height: 1000 });
+    await openMerchant(page, suite.app.url);
     const fields = page.locator('dl.fields');
     expect(await fields.textContent()).toContain(home.search.mid);
     // Coded values carry their meaning; the tax id is cut to its last four.
@@ -96,8 +83,8 @@ describe('Merchant screen in Chromium', () => {
 
   it('keeps the last merchant view with the service down, marked offline', async () => {
     await sim.close();
-    const page = await browser.newPage({ viewport: { width: 1400, height: 1000 } });
-    await openMerchant(page, app.url);
+    const { page } = await suite.newPage({ width: 1400, height: 1000 });
+    await openMerchant(page, suite.app.url);
     const note = page.getByTestId('freshness-account');
     await expect.poll(() => note.textContent(), { timeout: 20_000 }).toContain('Offline');
     expect(await note.textContent()).toMatch(/merchant service cannot be reached/);

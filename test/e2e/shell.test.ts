@@ -1,30 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
-import { launchChromium, screenshotPath } from '../support/browser';
-import { posctl, startHeadlessApp, type Spawned } from '../support/processes';
-import { tempDirForSuite } from '../support/tmp';
+import { describe, expect, it } from 'vitest';
+import { screenshotPath } from '../support/browser';
+import { headlessAppInChromium } from '../support/e2e';
+import { posctl } from '../support/processes';
 
 describe('headless app in Chromium', () => {
-  let browser: Browser;
-  let app: Spawned & { url: string; origin: string; token: string };
-  const data = tempDirForSuite('pos-e2e-');
-
-  beforeAll(async () => {
-    app = await startHeadlessApp(data.dir);
-    browser = await launchChromium();
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await app?.stop();
-    data.remove();
-  });
+  const suite = headlessAppInChromium('pos-e2e-');
 
   it('shows the TRAINING banner and a status bar with mode, gateway, devices and queue', async () => {
-    const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
-    const errors: string[] = [];
-    page.on('pageerror', (e) => errors.push(e.message));
-    await page.goto(app.url);
+    const { page, errors } = await suite.newPage();
+    await page.goto(suite.app.url);
     await expect.poll(() => page.getByRole('note', { name: 'Training mode' }).textContent()).toContain('TRAINING');
     await expect.poll(() => page.getByTestId('status-mode').textContent()).toBe('Mode: TRAINING');
     expect(await page.getByTestId('status-gateway').textContent()).toBe('Gateway: Simulated');
@@ -39,36 +23,36 @@ describe('headless app in Chromium', () => {
   });
 
   it('follows status.changed live: a technician configures the gateway and the banner goes', async () => {
-    const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
-    await page.goto(app.url);
+    const { page } = await suite.newPage();
+    await page.goto(suite.app.url);
     await expect.poll(() => page.getByTestId('status-mode').textContent()).toBe('Mode: TRAINING');
 
-    expect((await posctl(data.dir, ['config', 'set', 'terminal.name', 'Lane 7'])).code).toBe(0);
+    expect((await posctl(suite.dataDir, ['config', 'set', 'terminal.name', 'Lane 7'])).code).toBe(0);
     await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Lane 7');
 
-    expect((await posctl(data.dir, ['config', 'set', 'gateway.url', 'https://gateway.invalid/transaction/v14'])).code).toBe(0);
-    expect((await posctl(data.dir, ['config', 'set', 'gateway.gatewayId', 'AB1234-01'])).code).toBe(0);
-    expect((await posctl(data.dir, ['config', 'set', 'gateway.password'], { input: 'not-a-real-password\n' })).code).toBe(0);
+    expect((await posctl(suite.dataDir, ['config', 'set', 'gateway.url', 'https://gateway.invalid/transaction/v14'])).code).toBe(0);
+    expect((await posctl(suite.dataDir, ['config', 'set', 'gateway.gatewayId', 'AB1234-01'])).code).toBe(0);
+    expect((await posctl(suite.dataDir, ['config', 'set', 'gateway.password'], { input: 'not-a-real-password\n' })).code).toBe(0);
     await expect.poll(() => page.getByTestId('status-mode').textContent(), { timeout: 10_000 }).toBe('Mode: LIVE');
     expect(await page.getByRole('note', { name: 'Training mode' }).count()).toBe(0);
     await page.screenshot({ path: screenshotPath('shell-live') });
 
-    expect((await posctl(data.dir, ['config', 'unset', 'gateway.password'])).code).toBe(0);
+    expect((await posctl(suite.dataDir, ['config', 'unset', 'gateway.password'])).code).toBe(0);
     await expect.poll(() => page.getByTestId('status-mode').textContent(), { timeout: 10_000 }).toBe('Mode: TRAINING');
     await page.close();
   });
 
   it('refuses a page with a wrong token', async () => {
-    const page = await browser.newPage();
-    await page.goto(`${app.origin}/#token=wrong-token`);
+    const { page } = await suite.newPage();
+    await page.goto(`${suite.app.origin}/#token=wrong-token`);
     await expect.poll(() => page.getByRole('alert').textContent()).toContain('not connected to a terminal');
     await page.screenshot({ path: screenshotPath('shell-refused') });
     await page.close();
   });
 
   it('answers an invalid input with a typed error, and an unknown method too', async () => {
-    const page = await browser.newPage();
-    await page.goto(app.url);
+    const { page } = await suite.newPage();
+    await page.goto(suite.app.url);
     await expect.poll(() => page.getByTestId('status-link').textContent()).toBe('Connected');
     const replies = await page.evaluate(async ({ token, host }) => {
       const ws = new WebSocket(`ws://${host}/api`, ['pos.v1', `pos.token.${token}`]);
@@ -83,7 +67,7 @@ describe('headless app in Chromium', () => {
       const garbage = await ask({ nonsense: 1 });
       ws.close();
       return { bad, unknown, garbage };
-    }, { token: app.token, host: new URL(app.origin).host });
+    }, { token: suite.app.token, host: new URL(suite.app.origin).host });
     expect(replies.bad).toMatchObject({ t: 'reply', id: 1, reply: { ok: false, error: { code: 'BAD_INPUT' } } });
     expect(replies.unknown).toMatchObject({ t: 'reply', id: 2, reply: { ok: false, error: { code: 'UNKNOWN_METHOD' } } });
     expect(replies.garbage).toMatchObject({ t: 'refused', error: { code: 'BAD_INPUT' } });

@@ -85,8 +85,10 @@ export function posctl(dataDir: string, args: string[], options: { input?: strin
   return runNode([`${ROOT}bin/posctl.js`, '--data-dir', dataDir, ...args], options);
 }
 
+export type HeadlessAppProcess = Spawned & { url: string; origin: string; token: string };
+
 /** The built headless app on a free port; resolves once it printed its address. */
-export async function startHeadlessApp(dataDir: string, extraArgs: string[] = []): Promise<Spawned & { url: string; origin: string; token: string }> {
+export async function startHeadlessApp(dataDir: string, extraArgs: string[] = []): Promise<HeadlessAppProcess> {
   requireBuild();
   const p = spawnNode([`${DIST}headless.js`, '--data-dir', dataDir, '--port', '0', ...extraArgs]);
   const m = await p.waitFor(/(http:\/\/127\.0\.0\.1:\d+)\/#token=([A-Za-z0-9_-]+)/);
