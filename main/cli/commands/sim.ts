@@ -114,6 +114,23 @@ async function openPort(opts: SimOptions): Promise<{ link: SerialLink; stopped: 
   return { link, stopped, stop };
 }
 
+/** Resolves true once the link is connected, false if the simulator is stopped first. */
+function connected(link: SerialLink, stopped: Promise<void>): Promise<boolean> {
+  if (link.status.state === 'connected') return Promise.resolve(true);
+  return new Promise((resolve) => {
+    const onStatus = (s: { state: string }): void => {
+      if (s.state !== 'connected') return;
+      link.off('status', onStatus);
+      resolve(true);
+    };
+    link.on('status', onStatus);
+    void stopped.then(() => {
+      link.off('status', onStatus);
+      resolve(false);
+    });
+  });
+}
+
 async function play(opts: SimOptions, next: (line: string) => { bytes: Buffer; label: string }): Promise<void> {
   const { link, stopped, stop } = await openPort(opts);
   let sent = 0;
@@ -127,10 +144,8 @@ async function play(opts: SimOptions, next: (line: string) => { bytes: Buffer; l
         console.error(`posctl: ${(e as Error).message}`);
         return;
       }
-      if (link.status.state !== 'connected') {
-        console.error(`posctl: not sent (${link.status.detail})`);
-        return;
-      }
+      // Lines piped in arrive before the port is open: each waits for the link, not lost.
+      if (!(await connected(link, stopped))) return;
       await link.write(item.bytes).then(
         () => {
           sent++;

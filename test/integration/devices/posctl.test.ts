@@ -136,6 +136,20 @@ describe('posctl devices and sim over socat pairs', () => {
     expectNoSecrets(watch.stdout(), watch.stderr(), sim.stdout(), sim.stderr());
   });
 
+  it('`sim msr` keeps swipes piped in before its port is open, sends them all, and ends with its input', async () => {
+    const pty = await pair();
+    const watch = start(['devices', 'watch', '--kind', 'msr', '--port', pty.a, '--count', '2', '--json']);
+    await vi.waitFor(() => expect(watch.stderr()).toContain('connected'), { timeout: 5000 });
+    const sim = start(['sim', 'msr', '--port', pty.b]);
+    // Written at once and closed, as `printf ... | posctl sim msr` does: before "ready on".
+    sim.child.stdin.end('visa\nmastercard\n');
+    expect(await sim.exited).toBe(0);
+    expect(sim.stdout()).toMatch(/sent 2: swipe mastercard/);
+    expect(sim.stderr()).not.toContain('not sent');
+    expect(await watch.exited).toBe(0);
+    expect(jsonLines(watch.stdout()).map((l) => (l.card as { brand?: string } | undefined)?.brand)).toEqual(['visa', 'mastercard']);
+  });
+
   it('watch reads checks from `sim micr` in another framing and symbol spelling', async () => {
     const pty = await pair();
     const watch = start(['devices', 'watch', '--kind', 'micr', '--port', pty.a, '--framing', 'stx-etx-lrc', '--symbols', 'dcb', '--count', '2', '--json']);
