@@ -98,9 +98,9 @@ describe('serial link (fake ports)', () => {
     os.last()?.unplug();
     expect(link.status.state).toBe('disconnected');
     await expect(link.write(Buffer.from('x'))).rejects.toMatchObject({ code: 'NOT_CONNECTED' });
-    await new Promise((res) => setTimeout(res, 40));
+    // A retry while the port is absent reports it, and the link stays down.
+    await vi.waitFor(() => expect(link.status.detail).toContain('not found'));
     expect(link.status.state).toBe('disconnected');
-    expect(link.status.detail).toContain('not found');
     os.present.add('/dev/fake0');
     await vi.waitFor(() => expect(link.status.state).toBe('connected'));
     expect(os.ports.length).toBeGreaterThanOrEqual(3);
@@ -176,9 +176,8 @@ describe('HID link with a fake device', () => {
     expect(cards).toEqual(['411111******1111']);
     hid.unplug();
     expect(link.status.state).toBe('disconnected');
-    await new Promise((res) => setTimeout(res, 30));
+    await vi.waitFor(() => expect(link.status.detail).toContain('not plugged in'));
     expect(link.status.state).toBe('disconnected');
-    expect(link.status.detail).toContain('not plugged in');
     hid.plugged = [reader];
     await vi.waitFor(() => expect(link.status.state).toBe('connected'));
     hid.report(msrHidReport(SAMPLE_CARDS.discover));
