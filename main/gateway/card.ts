@@ -1,29 +1,8 @@
 /**
- * The little card arithmetic the gateway boundary needs on its own (the device layer has the full
- * parsers; this folder depends on none of it): Luhn, masking, the name and expiry in a track, and
- * the ABA routing checksum of a check.
+ * Card facts only the gateway boundary needs: tail masking of IDs, the name and MMYY expiry of a
+ * track, and whether an MMYY expiry has passed. Luhn, PAN masking and the ABA checksum are the
+ * device layer's (native/card, native/check): one rule everywhere.
  */
-
-export function luhnValid(digits: string): boolean {
-  if (!/^\d+$/.test(digits)) return false;
-  let sum = 0;
-  for (let i = 0; i < digits.length; i++) {
-    let d = digits.charCodeAt(digits.length - 1 - i) - 48;
-    if (i % 2 === 1) {
-      d *= 2;
-      if (d > 9) d -= 9;
-    }
-    sum += d;
-  }
-  return sum % 10 === 0;
-}
-
-/** First 6 and last 4 at most; shorter values keep only the last 4. */
-export function maskPan(pan: string): string {
-  const digits = pan.replace(/\D/g, '');
-  if (digits.length >= 13) return `${digits.slice(0, 6)}${'*'.repeat(digits.length - 10)}${digits.slice(-4)}`;
-  return digits.length > 4 ? `${'*'.repeat(digits.length - 4)}${digits.slice(-4)}` : '*'.repeat(digits.length);
-}
 
 /** Keeps only the last 4 characters (account numbers, IDs). */
 export function maskTail(value: string): string {
@@ -54,14 +33,6 @@ export function track2Facts(track2: string): TrackFacts | undefined {
   if (!m) return undefined;
   const yymm = m[2];
   return { pan: m[1], ...(yymm ? { expiry: yymm.slice(2) + yymm.slice(0, 2) } : {}) };
-}
-
-/** ABA routing number: 9 digits, 3-7-1 weighted sum divisible by 10. */
-export function abaRoutingValid(routing: string): boolean {
-  if (!/^\d{9}$/.test(routing)) return false;
-  const d = [...routing].map(Number);
-  const w = [3, 7, 1];
-  return d.reduce((sum, x, i) => sum + x * (w[i % 3] ?? 0), 0) % 10 === 0;
 }
 
 /** Whether an MMYY expiry is this month or later (cards expire at the end of their month). */

@@ -1,4 +1,5 @@
-import { maskPan, maskTail } from './card';
+import { maskPan } from '../../native/card/mask';
+import { maskTail } from './card';
 
 /**
  * What of a request or result may be shown (posctl output, logs, the renderer): card numbers at

@@ -1,4 +1,6 @@
-import { abaRoutingValid, expiryNotPast, luhnValid } from './card';
+import { luhnValid } from '../../native/card/luhn';
+import { abaValid } from '../../native/check/aba';
+import { expiryNotPast } from './card';
 import { isDollarAmount } from './money';
 import type { CheckTransaction, Transaction } from './schema';
 import { MAX_LINE_ITEMS } from './schema';
@@ -148,7 +150,7 @@ export function checkTransactionIssues(tx: Partial<CheckTransaction>, _now: Date
     const hasParts = present(tx.BankRoutingNumber) || present(tx.BankAccountNumber);
     if (!hasMicr && !hasParts) out.push({ field: 'MICR', message: 'check data is required: the MICR line or routing, account and check number' });
     if (hasParts) {
-      if (!present(tx.BankRoutingNumber) || !abaRoutingValid(tx.BankRoutingNumber)) {
+      if (!present(tx.BankRoutingNumber) || !abaValid(tx.BankRoutingNumber)) {
         out.push({ field: 'BankRoutingNumber', message: 'routing number must be 9 digits with a valid ABA check digit' });
       }
       if (!present(tx.BankAccountNumber) || !/^\d{4,17}$/.test(tx.BankAccountNumber)) {

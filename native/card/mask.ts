@@ -4,7 +4,8 @@
  */
 export function maskPan(pan: string): string {
   const digits = pan.replace(/\D/g, '');
-  if (digits.length < 13) return `${'*'.repeat(Math.max(0, digits.length - 4))}${digits.slice(-4)}`;
+  // Too short to be a card number: the last 4 at most, and nothing of a value of 4 digits or fewer.
+  if (digits.length < 13) return digits.length > 4 ? `${'*'.repeat(digits.length - 4)}${digits.slice(-4)}` : '*'.repeat(digits.length);
   return `${digits.slice(0, 6)}${'*'.repeat(digits.length - 10)}${digits.slice(-4)}`;
 }
 

@@ -20,7 +20,10 @@ import {
   type SwipedCard,
 } from '../../../main/gateway/builders';
 import type { GatewayRequest } from '../../../main/gateway/client';
-import { abaRoutingValid, luhnValid, maskPan, track1Facts, track2Facts } from '../../../main/gateway/card';
+import { track1Facts, track2Facts } from '../../../main/gateway/card';
+import { luhnValid } from '../../../native/card/luhn';
+import { maskPan } from '../../../native/card/mask';
+import { abaValid as abaRoutingValid } from '../../../native/check/aba';
 import { centsToDollarAmount, dollarAmountToCents } from '../../../main/gateway/money';
 import { checkTransactionIssues, transactionIssues } from '../../../main/gateway/rules';
 
