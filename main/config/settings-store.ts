@@ -109,6 +109,15 @@ export class SettingsStore {
     return this.values.has(key) || this.sealedKeys.has(key);
   }
 
+  /**
+   * Changes whenever the secret is written again (each sealing has a fresh ephemeral key), without
+   * unsealing it: lets a service notice a new password cheaply. Undefined when not set.
+   */
+  secretStamp(key: SettingKey): string | undefined {
+    if (!settingDef(key).secret) throw new SettingError(`${key} is not a secret`, key);
+    return this.sealedKeys.get(key);
+  }
+
   /** In-process only: the gateway client needs its password. Never expose this through the contract. */
   readSecret(key: SettingKey): string | undefined {
     if (!settingDef(key).secret) throw new SettingError(`${key} is not a secret`, key);

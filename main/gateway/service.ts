@@ -110,13 +110,17 @@ export class GatewayService implements Service {
     return { ...(password !== undefined ? { password } : {}), ...(hmacKey !== undefined ? { hmacKey } : {}) };
   }
 
-  /** Everything the client depends on; secrets included (kept in memory only, never logged). */
+  /**
+   * Everything the client depends on. Secrets count by their stamp, which changes when one is
+   * written again: nothing is unsealed on a payment's path unless the settings changed.
+   */
   private fingerprint(): string {
     const s = this.deps.settings;
     return JSON.stringify([
       this.deps.mode(),
       ...(['gateway.url', 'gateway.namespace', 'gateway.gatewayId', 'gateway.hmacKeyId', 'gateway.timeoutMs', 'gateway.connectTimeoutMs', 'gateway.proxy', 'gateway.caFile', 'gateway.trainingDuplicateMinutes'] as const).map((k) => s.get(k)),
-      this.secrets(),
+      s.secretStamp('gateway.password') ?? null,
+      s.secretStamp('gateway.hmacKey') ?? null,
     ]);
   }
 

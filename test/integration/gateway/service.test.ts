@@ -92,6 +92,16 @@ describe('gateway service in the core', () => {
     await nextState(core, 'online');
   });
 
+  it('a corrected password is used from the next payment, with every other setting unchanged', async () => {
+    const core = await startCore();
+    const live = await startGatewaySimulator({ namespace: DEFAULT_GATEWAY_NAMESPACE, credentials: { gatewayId: 'LIVE-1', password: 'live-pw' } });
+    cleanups.push(() => live.close());
+    core.settings.setMany([['gateway.url', live.url], ['gateway.gatewayId', 'LIVE-1'], ['gateway.password', 'not-it']]);
+    expect(await sell(core, 100)).toMatchObject({ kind: 'http-error', status: 401 });
+    core.settings.set('gateway.password', 'live-pw');
+    expect(await sell(core, 100)).toMatchObject({ kind: 'approved' });
+  });
+
   it('an unreadable CA file does not stop the terminal; payments get a clear error', async () => {
     const core = await startCore();
     core.settings.setMany([['gateway.caFile', '/nonexistent/ca.pem']]);
