@@ -57,8 +57,6 @@ export interface WedgeSink {
   accept(result: { card: CardRead } | { error: ReadError }): void;
 }
 
-const HID_MSR = /^(0801:(0002|0011)|0acd:[0-9a-f]{4})$/;
-
 interface Running {
   runtime: DeviceRuntime;
   key: string;
@@ -335,7 +333,8 @@ export class DeviceManager extends EventEmitter<DeviceManagerEvents> implements 
     for (const config of configured) if (config.enabled !== false) desired.set(config.id, { config, origin: 'settings' });
     if (this.o.settings.get('devices.autoDetect') && !configured.some((c) => c.transport === 'hid')) {
       for (const d of this.found) {
-        if (d.transport !== 'hid' || !d.usb || !HID_MSR.test(d.usb)) continue;
+        // The known-device table (native/discovery) says which HID devices are swipe readers.
+        if (d.transport !== 'hid' || d.kind !== 'msr' || !d.usb) continue;
         const id = `usb-${d.usb.replace(':', '-')}`;
         if (!desired.has(id)) desired.set(id, { config: { id, name: `${d.vendor ?? 'USB'} swipe reader`, kind: 'msr', transport: 'hid', usb: d.usb }, origin: 'detected' });
       }
