@@ -26,6 +26,13 @@ export interface WedgeOptions {
 const TRACK3_SENTINELS = new Set(['+', '#', '&']);
 const MODIFIERS = new Set(['Shift', 'Control', 'Alt', 'AltGraph', 'Meta', 'CapsLock']);
 const MAX_BURST = 400;
+/**
+ * Once a burst has begun like a card track at machine speed (`%B`, or `;` and a digit, within the
+ * gap), a longer pause before its end sentinel is the app stalling, not the reader stopping: keys
+ * are stamped when the main process gets to them. Ending the burst there would hand the rest of
+ * the track, card number included, to the focused field.
+ */
+const STALLED_TRACK_MS = 1000;
 /** Stands for a dead key in the burst buffer (never a character a reader sends). */
 const DEAD = '\u0000';
 
@@ -58,17 +65,25 @@ export class WedgeDecoder {
 
   /** When `tick` must be called if no key comes first. */
   deadline(): number | undefined {
-    return this.active ? this.last + this.maxGap : undefined;
+    return this.active ? this.last + this.gapLimit() : undefined;
   }
 
   tick(time: number): WedgeOutput[] {
-    if (!this.active || time - this.last < this.maxGap) return [];
+    if (!this.active || time - this.last < this.gapLimit()) return [];
     return this.finish();
+  }
+
+  /** The pause that ends the current burst: longer inside a card track that has not ended yet. */
+  private gapLimit(): number {
+    const [first, second] = this.buf;
+    const trackStarted = (first === '%' && second === 'B') || (first === ';' && second !== undefined && second >= '0' && second <= '9');
+    const trackOpen = this.buf.at(-1) !== '?' && this.buf.at(-1) !== '\r';
+    return trackStarted && trackOpen ? Math.max(this.maxGap, STALLED_TRACK_MS) : this.maxGap;
   }
 
   key(k: WedgeKey): { consume: boolean; out: WedgeOutput[] } {
     const out: WedgeOutput[] = [];
-    if (this.active && k.time - this.last > this.maxGap) out.push(...this.finish());
+    if (this.active && k.time - this.last > this.gapLimit()) out.push(...this.finish());
     if (MODIFIERS.has(k.key)) {
       if (this.active) this.last = k.time;
       return { consume: this.active, out };

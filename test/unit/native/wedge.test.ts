@@ -44,6 +44,25 @@ describe('keyboard-wedge decoder', () => {
     expect(out).toMatchObject([{ type: 'error', error: { code: 'LAYOUT_MANGLED' } }]);
     expect(swallowed).toBe(keys.length);
   });
+  it('does not split a swipe when the app stalls mid-track: no card digit reaches the page', () => {
+    // Electron stamps keys when the main process handles them: a 300 ms stall (a busy disk, a GC
+    // pause) shows as a gap after "%B4111", then the queued keys arrive together.
+    const keys = wedgeKeys(SAMPLE_CARDS.visa).map((k, i) => (i >= 6 ? { ...k, time: k.time + 300 } : k));
+    const { out, swallowed } = play(keys);
+    expect(swallowed).toBe(keys.length);
+    expect(out.map((o) => o.type)).toEqual(['read']);
+    expect(out[0]?.type === 'read' && out[0].value.masked().masked).toBe('411111******1111');
+  });
+
+  it('still ends a stalled track after a second, and a person who types ";4" slowly is not held', () => {
+    const stalled = wedgeKeys(SAMPLE_CARDS.visa).slice(0, 6);
+    const { out } = play(stalled);
+    expect(out.map((o) => o.type)).toEqual(['error']);
+    const slow = play(typed(';4', 0, 200));
+    expect(slow.out).toEqual([{ type: 'release', text: ';' }]);
+    expect(slow.swallowed).toBe(1);
+  });
+
   it('lets typing through: slow keys, and a sentinel typed by a person is handed back', () => {
     const d = new WedgeDecoder();
     const { out, swallowed } = play(typed('hello;world', 0, 150), d);
