@@ -90,11 +90,16 @@ export class CachedFetch {
     return p;
   }
 
+  /** Older than maxAgeMs, or from the future (the clock moved back): refresh it. */
+  isStale(fetchedAt: string, maxAgeMs: number): boolean {
+    const age = this.o.now().getTime() - Date.parse(fetchedAt);
+    return !(age >= 0 && age < maxAgeMs);
+  }
+
   async staleWhileRevalidate<T>(key: string, schema: z.ZodType<T>, fetch: () => Promise<T>, maxAgeMs: number): Promise<Fresh<T>> {
     const cached = this.read(key, schema);
     if (cached) {
-      const age = this.o.now().getTime() - Date.parse(cached.fetchedAt);
-      if (!(age >= 0 && age < maxAgeMs)) this.background(key, fetch);
+      if (this.isStale(cached.fetchedAt, maxAgeMs)) this.background(key, fetch);
       return { value: cached.value, freshness: this.freshness(cached.fetchedAt, 'cache') };
     }
     try {

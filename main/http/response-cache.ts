@@ -12,10 +12,10 @@ export interface Cached<T> {
  */
 export class ResponseCache {
   private readonly select;
+  private readonly selectFetchedAt;
   private readonly upsert;
-  private readonly remove;
 
-  constructor(private readonly db: Db) {
+  constructor(db: Db) {
     this.select = db.prepare<[string, string], { value_json: string; fetched_at: string }>(
       'SELECT value_json, fetched_at FROM entries WHERE namespace = ? AND key = ?',
     );
@@ -23,7 +23,8 @@ export class ResponseCache {
       `INSERT INTO entries (namespace, key, value_json, fetched_at) VALUES (?, ?, ?, ?)
        ON CONFLICT(namespace, key) DO UPDATE SET value_json = excluded.value_json, fetched_at = excluded.fetched_at`,
     );
-    this.remove = db.prepare('DELETE FROM entries WHERE namespace = ? AND key = ?');
+    // The product search asks this on every keystroke: never read the stored list for it.
+    this.selectFetchedAt = db.prepare<[string, string], string>('SELECT fetched_at FROM entries WHERE namespace = ? AND key = ?').pluck();
   }
 
   get<T>(namespace: string, key: string, schema: z.ZodType<T>): Cached<T> | undefined {
@@ -41,19 +42,10 @@ export class ResponseCache {
 
   /** When the stored copy was fetched, or null when there is none. */
   fetchedAt(namespace: string, key: string): string | null {
-    return this.select.get(namespace, key)?.fetched_at ?? null;
+    return this.selectFetchedAt.get(namespace, key) ?? null;
   }
 
   put(namespace: string, key: string, value: unknown, fetchedAt: string): void {
     this.upsert.run(namespace, key, JSON.stringify(value), fetchedAt);
-  }
-
-  delete(namespace: string, key: string): void {
-    this.remove.run(namespace, key);
-  }
-
-  /** Bumps when another connection (posctl, the app) committed: cheap to poll. */
-  dataVersion(): number {
-    return this.db.pragma('data_version', { simple: true }) as number;
   }
 }

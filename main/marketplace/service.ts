@@ -189,7 +189,7 @@ export class MarketplaceService implements Service {
     const at = this.o.cache.fetchedAt(namespace, KEY.products);
     const memo = this.memo;
     if (memo && at !== null && memo.namespace === namespace && memo.fetchedAt === at) {
-      if (!(this.o.now().getTime() - Date.parse(at) < this.listMaxAge)) this.fetcher.background(KEY.products, this.fetchProducts);
+      if (this.fetcher.isStale(at, this.listMaxAge)) this.fetcher.background(KEY.products, this.fetchProducts);
       return { memo, freshness: this.fetcher.freshness(at, 'cache') };
     }
     const { value, freshness } = await this.fetcher.staleWhileRevalidate(KEY.products, Products, this.fetchProducts, this.listMaxAge);
