@@ -20,3 +20,23 @@ export class CliError extends Error {
 export function printJson(value: unknown): void {
   process.stdout.write(`${JSON.stringify(value)}\n`);
 }
+
+export function money(cents: number | null): string {
+  if (cents === null) return '—';
+  const sign = cents < 0 ? '-' : '';
+  const abs = Math.abs(cents);
+  return `${sign}$${Math.floor(abs / 100).toLocaleString('en-US')}.${String(abs % 100).padStart(2, '0')}`;
+}
+
+/** Rows as aligned columns for a person at a terminal. */
+export function table(rows: ReadonlyArray<ReadonlyArray<string | number>>, header: readonly string[]): string {
+  const all = [header, ...rows.map((r) => r.map(String))];
+  const widths = header.map((_, i) => Math.max(...all.map((r) => String(r[i] ?? '').length)));
+  return all.map((r) => r.map((c, i) => String(c).padEnd(widths[i] ?? 0)).join('  ').trimEnd()).join('\n');
+}
+
+export function freshnessLine(f: { refreshedAt: string | null; source: string; offline: boolean; training: boolean; problem?: string | undefined }): string {
+  const when = f.refreshedAt ? `last refreshed ${f.refreshedAt}` : 'never refreshed';
+  const where = f.training ? 'training simulator' : 'service';
+  return f.offline ? `OFFLINE (${f.problem ?? 'service unreachable'}): showing the cached copy, ${when}` : `${where}, ${f.source === 'cache' ? 'from cache, ' : ''}${when}`;
+}

@@ -1,54 +1,13 @@
 import type { Command } from 'commander';
-import type { MethodInput, MethodName, MethodOutput, PosErrorShape } from '../../../preload/contract';
-import type { Core } from '../../core';
 import type { CliContext } from '../context';
-import { CliError, EXIT, printJson } from '../output';
+import { contractCall } from '../contract-call';
+import { intArg } from '../input';
+import { CliError, EXIT, freshnessLine, money, printJson, table } from '../output';
 
 /**
  * posctl catalogue: the marketplace catalogue through the same contract calls as the screens,
  * against the configured service or, with no URL configured, the built-in training simulator.
  */
-
-/** Runs one contract call as posctl: a typed error becomes exit code 1 (not found) or 2 (anything else). */
-export async function contractCall<M extends MethodName>(core: Core, method: M, input: MethodInput<M>): Promise<MethodOutput<M>> {
-  const reply = await core.dispatch(method, input, { transport: 'cli' });
-  if (reply.ok) return reply.value as MethodOutput<M>;
-  throw cliErrorOf(reply.error);
-}
-
-export function cliErrorOf(error: PosErrorShape): CliError {
-  const extra = (error.issues ?? []).filter((i) => !error.message.includes(i.message));
-  const issues = extra.length ? `\n${extra.map((i) => `  ${i.path}: ${i.message}`).join('\n')}` : '';
-  return new CliError(`${error.message}${issues}`, error.code === 'NOT_FOUND' ? EXIT.NEGATIVE : EXIT.ERROR);
-}
-
-/** A whole number given on the command line. */
-export function intArg(name: string): (text: string) => number {
-  return (text) => {
-    if (!/^\d{1,15}$/.test(text.trim())) throw new CliError(`${name} must be a whole number, not "${text}"`);
-    return Number(text.trim());
-  };
-}
-
-export function money(cents: number | null): string {
-  if (cents === null) return '—';
-  const sign = cents < 0 ? '-' : '';
-  const abs = Math.abs(cents);
-  return `${sign}$${Math.floor(abs / 100).toLocaleString('en-US')}.${String(abs % 100).padStart(2, '0')}`;
-}
-
-/** Rows as aligned columns for a person at a terminal. */
-export function table(rows: ReadonlyArray<ReadonlyArray<string | number>>, header: readonly string[]): string {
-  const all = [header, ...rows.map((r) => r.map(String))];
-  const widths = header.map((_, i) => Math.max(...all.map((r) => String(r[i] ?? '').length)));
-  return all.map((r) => r.map((c, i) => String(c).padEnd(widths[i] ?? 0)).join('  ').trimEnd()).join('\n');
-}
-
-export function freshnessLine(f: { refreshedAt: string | null; source: string; offline: boolean; training: boolean; problem?: string | undefined }): string {
-  const when = f.refreshedAt ? `last refreshed ${f.refreshedAt}` : 'never refreshed';
-  const where = f.training ? 'training simulator' : 'service';
-  return f.offline ? `OFFLINE (${f.problem ?? 'service unreachable'}): showing the cached copy, ${when}` : `${where}, ${f.source === 'cache' ? 'from cache, ' : ''}${when}`;
-}
 
 export function registerCatalogue(program: Command, ctx: CliContext): void {
   const cat = program.command('catalogue').description('equipment catalogue of the marketplace (works offline from the cache)');

@@ -3,13 +3,8 @@ import { applyProvisioning, readProvisioningFile } from '../../config/provisioni
 import { SettingError, type SettingInfo } from '../../config/settings-store';
 import { settingDef, isSettingKey } from '../../config/settings';
 import type { CliContext } from '../context';
+import { readStdin } from '../input';
 import { CliError, printJson } from '../output';
-
-async function readStdin(): Promise<string> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks).toString('utf8').replace(/\r?\n$/, '');
-}
 
 function show(info: SettingInfo): string {
   if (info.secret) return info.set ? '(set; write-only)' : '(not set)';

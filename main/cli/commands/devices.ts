@@ -9,6 +9,7 @@ import type { DeviceRuntime, DeviceSink } from '../../devices/device-runtime';
 import { PinpadDevice } from '../../devices/pinpad-device';
 import { createLogger } from '../../log/logger';
 import type { CliContext } from '../context';
+import { intArg } from '../input';
 import { CliError, printJson } from '../output';
 import { symbolChoice } from './parse';
 
@@ -23,13 +24,6 @@ function describeList(list: DeviceList): string {
   if (other.length) lines.push(`Other serial ports: ${other.map((d) => d.path + (d.usb ? ` (${d.usb})` : '')).join(', ')}`);
   for (const p of list.problems) lines.push(`Note: ${p}`);
   return lines.join('\n');
-}
-
-function positiveInt(name: string) {
-  return (text: string): number => {
-    if (!/^\d+$/.test(text) || Number(text) < 1) throw new CliError(`${name} must be a whole number above 0`);
-    return Number(text);
-  };
 }
 
 interface WatchOptions {
@@ -59,10 +53,10 @@ export function registerDevices(program: Command, ctx: CliContext): void {
     .command('watch')
     .requiredOption('--kind <kind>', 'msr (swipe reader), micr (check reader) or pinpad')
     .requiredOption('--port <path>', 'serial port, e.g. /dev/ttyUSB0 or COM3')
-    .option('--baud <n>', 'baud rate (default: 9600; PIN pads 19200)', positiveInt('--baud'))
+    .option('--baud <n>', 'baud rate (default: 9600; PIN pads 19200)', intArg('--baud', 1))
     .option('--framing <name>', `how reads are delimited: ${SWIPE_FRAMINGS.join(', ')} (default cr)`)
     .option('--symbols <name>', 'MICR symbol spelling (micr only; default auto)')
-    .option('--count <n>', 'stop after this many reads', positiveInt('--count'))
+    .option('--count <n>', 'stop after this many reads', intArg('--count', 1))
     .option('--json', 'print one JSON line per read')
     .description('open a device and print every read (masked) until Ctrl+C or --count; reconnects after an unplug')
     .action(async (opts: WatchOptions) => {

@@ -7,17 +7,11 @@ import { isOperationName, OPERATION_NAMES, type OperationName } from '../../gate
 import { buildWsdl, checkAddress, checkNamespace } from '../../gateway/wsdl';
 import { startGatewaySimulator } from '../../training/gateway/server';
 import type { CliContext } from '../context';
+import { intArg } from '../input';
 import { CliError, EXIT, printJson } from '../output';
 
 /** Used in place of an address when none is configured (training mode): the WSDL needs one. */
 const PLACEHOLDER_ADDRESS = 'http://127.0.0.1/transaction/v14';
-
-function positiveInt(name: string) {
-  return (text: string): number => {
-    if (!/^\d+$/.test(text)) throw new CliError(`${name} must be a whole number`);
-    return Number(text);
-  };
-}
 
 function readRequestJson(text: string): unknown {
   const source = text === '-' ? readFileSync(0, 'utf8') : text.startsWith('@') ? readFileSync(text.slice(1), 'utf8') : text;
@@ -74,8 +68,8 @@ export function registerGateway(program: Command, ctx: CliContext): void {
     .option('--namespace <ns>', 'WSDL target namespace (default: gateway.namespace)')
     .option('--hmac-key-id <id>', 'sign the request with this HMAC key id (needs --hmac-key)')
     .option('--hmac-key <key>', 'the HMAC key')
-    .addOption(new Option('--timeout-ms <ms>', 'total time-out (default: gateway.timeoutMs)').argParser(positiveInt('--timeout-ms')))
-    .addOption(new Option('--connect-timeout-ms <ms>', 'connect time-out (default: gateway.connectTimeoutMs)').argParser(positiveInt('--connect-timeout-ms')))
+    .addOption(new Option('--timeout-ms <ms>', 'total time-out (default: gateway.timeoutMs)').argParser(intArg('--timeout-ms')))
+    .addOption(new Option('--connect-timeout-ms <ms>', 'connect time-out (default: gateway.connectTimeoutMs)').argParser(intArg('--connect-timeout-ms')))
     .action(async (operation: string, opts: CallOptions) => {
       if (!isOperationName(operation)) throw new CliError(`unknown operation "${operation}"; use one of ${OPERATION_NAMES.join(', ')}`);
       if ((opts.hmacKeyId === undefined) !== (opts.hmacKey === undefined)) throw new CliError('--hmac-key-id and --hmac-key go together');
@@ -116,9 +110,9 @@ export function registerGateway(program: Command, ctx: CliContext): void {
   gateway
     .command('simulate')
     .description('run the training gateway simulator on 127.0.0.1 until Ctrl+C (SIGINT) or SIGTERM')
-    .addOption(new Option('--port <n>', 'port to listen on (0: a free one)').argParser(positiveInt('--port')).default(0))
+    .addOption(new Option('--port <n>', 'port to listen on (0: a free one)').argParser(intArg('--port')).default(0))
     .option('--namespace <ns>', 'WSDL target namespace (default: gateway.namespace)')
-    .addOption(new Option('--duplicate-minutes <n>', 'reject repeats of the same card, type and amount within N minutes (code 63)').argParser(positiveInt('--duplicate-minutes')).default(0))
+    .addOption(new Option('--duplicate-minutes <n>', 'reject repeats of the same card, type and amount within N minutes (code 63)').argParser(intArg('--duplicate-minutes')).default(0))
     .addOption(new Option('--response-style <style>', 'answer in multiRef form (as the real service) or inline').choices(['multiref', 'inline']).default('multiref'))
     .option('--hmac-key-id <id>', 'require requests signed with this key id (needs --hmac-key)')
     .option('--hmac-key <key>', 'the HMAC key')

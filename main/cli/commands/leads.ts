@@ -3,7 +3,9 @@ import type { Command } from 'commander';
 import { LeadInput } from '../../../preload/contract';
 import type { CliContext } from '../context';
 import { CliError, EXIT, printJson } from '../output';
-import { contractCall, freshnessLine, intArg, table } from './catalogue';
+import { contractCall } from '../contract-call';
+import { intArg, readStdin } from '../input';
+import { freshnessLine, table } from '../output';
 
 /** Command-line option → lead field. */
 const FIELD_OPTIONS: Array<[flag: string, field: keyof LeadInput, help: string]> = [
@@ -32,12 +34,6 @@ const FIELD_OPTIONS: Array<[flag: string, field: keyof LeadInput, help: string]>
   ['--lead-id <id>', 'leadId', 'id of the lead being updated'],
   ['--uid <id>', 'uid', "the lead's unique id (made up when absent)"],
 ];
-
-async function readStdin(): Promise<string> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks).toString('utf8');
-}
 
 const camel = (flag: string): string => flag.replace(/^--/, '').replace(/ .*$/, '').replace(/-([a-z0-9])/g, (_m, c: string) => c.toUpperCase());
 

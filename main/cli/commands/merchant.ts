@@ -2,7 +2,9 @@ import type { Command } from 'commander';
 import type { LabelledField } from '../../../preload/contract';
 import type { CliContext } from '../context';
 import { CliError, printJson } from '../output';
-import { contractCall, freshnessLine, intArg, table } from './catalogue';
+import { contractCall } from '../contract-call';
+import { intArg } from '../input';
+import { freshnessLine, table } from '../output';
 
 /**
  * posctl merchant: the merchant management interface (all ten endpoints), against the

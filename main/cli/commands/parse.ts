@@ -5,13 +5,8 @@ import { MICR_SYMBOL_NAMES, type MicrSymbolChoice } from '../../../native/check/
 import type { ReadError } from '../../../native/read-error';
 import { describeCard, describeCheck, describeError } from '../../devices/describe';
 import type { CliContext } from '../context';
+import { readStdin } from '../input';
 import { CliError, printJson } from '../output';
-
-async function readStdin(): Promise<string> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks).toString('utf8').replace(/\r?\n$/, '');
-}
 
 /** `-` reads the text from standard input: card data then stays out of the process list and shell history. */
 async function inputText(text: string): Promise<string> {

@@ -10,6 +10,7 @@ import { PinpadSimulator } from '../../../native/sim/pinpad-sim';
 import { SAMPLE_CARD_NAMES, SAMPLE_CARDS, SAMPLE_CHECK_NAMES, SAMPLE_CHECKS, type SampleCardName, type SampleCheckName } from '../../../native/sim/sample-cards';
 import { SerialLink } from '../../../native/transport/serial-link';
 import type { CliContext } from '../context';
+import { intArg } from '../input';
 import { CliError } from '../output';
 
 interface SimOptions {
@@ -31,13 +32,6 @@ const pick = <T extends string>(value: string | undefined, allowed: readonly T[]
   return found;
 };
 
-function wholeNumber(name: string) {
-  return (text: string): number => {
-    if (!/^\d+$/.test(text)) throw new CliError(`${name} must be a whole number`);
-    return Number(text);
-  };
-}
-
 /** A pretend card number for the simulator's console: never the sample's full number. */
 function cardLabel(name: SampleCardName): string {
   const t2 = SAMPLE_CARDS[name].tracks[1];
@@ -52,13 +46,13 @@ export function registerSim(program: Command, _ctx: CliContext): void {
   const common = (cmd: Command): Command =>
     cmd
       .requiredOption('--port <path>', 'the serial port or pty to play the device on')
-      .option('--baud <n>', 'baud rate (ignored by ptys)', wholeNumber('--baud'))
-      .option('--count <n>', 'stop after this many reads', wholeNumber('--count'));
+      .option('--baud <n>', 'baud rate (ignored by ptys)', intArg('--baud'))
+      .option('--count <n>', 'stop after this many reads', intArg('--count'));
 
   common(sim.command('msr'))
     .option('--card <name>', `card to swipe: ${SAMPLE_CARD_NAMES.join(', ')}`, 'visa')
     .option('--framing <name>', `${SWIPE_FRAMINGS.join(', ')}`, 'cr')
-    .option('--every <ms>', 'swipe by itself every N ms (otherwise: one swipe per line on standard input, which may name a card)', wholeNumber('--every'))
+    .option('--every <ms>', 'swipe by itself every N ms (otherwise: one swipe per line on standard input, which may name a card)', intArg('--every'))
     .description('a serial swipe reader: sends the tracks of a sample card as the reader would')
     .action(async (opts: SimOptions) => {
       const framing: SwipeFraming = pick(opts.framing, SWIPE_FRAMINGS, 'framing', 'cr');
@@ -73,7 +67,7 @@ export function registerSim(program: Command, _ctx: CliContext): void {
     .option('--check <name>', `check to read: ${SAMPLE_CHECK_NAMES.join(', ')}`, 'personal')
     .option('--framing <name>', `${FRAMINGS.join(', ')}`, 'cr')
     .option('--symbols <name>', `symbol spelling: ${MICR_SYMBOL_NAMES.join(', ')}`, 'magtek0000')
-    .option('--every <ms>', 'read a check by itself every N ms (otherwise: one per line on standard input, which may name a check)', wholeNumber('--every'))
+    .option('--every <ms>', 'read a check by itself every N ms (otherwise: one per line on standard input, which may name a check)', intArg('--every'))
     .description('a serial MICR check reader: sends the MICR line of a sample check')
     .action(async (opts: SimOptions) => {
       const framing: Framing = pick(opts.framing, FRAMINGS, 'framing', 'cr');
