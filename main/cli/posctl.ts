@@ -4,6 +4,7 @@
  * Exit codes: 0 success, 1 negative business outcome, 2 usage error, refusal or failure.
  */
 import { Command, CommanderError } from 'commander';
+import { redactText } from '../log/redact';
 import { APP_VERSION } from '../version';
 import { registerCatalogue } from './commands/catalogue';
 import { registerConfig } from './commands/config';
@@ -48,11 +49,12 @@ export async function runPosctl(argv: string[]): Promise<number> {
       // Help and --version "exit" with code 0; every usage error is exit code 2.
       return e.exitCode === 0 ? EXIT.OK : EXIT.ERROR;
     }
+    // Messages pass the log's redactor too: whatever an error quotes, no card data is printed.
     if (e instanceof CliError) {
-      console.error(`posctl: ${e.message}`);
+      console.error(`posctl: ${redactText(e.message)}`);
       return e.exitCode;
     }
-    console.error(`posctl: ${(e as Error).message}`);
+    console.error(`posctl: ${redactText((e as Error).message)}`);
     return EXIT.ERROR;
   }
 }

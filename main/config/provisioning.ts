@@ -1,6 +1,7 @@
 import { existsSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
+import { parseJsonText } from './json-text';
 import { settingDef, isSettingKey } from './settings';
 import { SettingError, type SettingsStore } from './settings-store';
 
@@ -35,7 +36,7 @@ export function applyProvisioning(settings: SettingsStore, input: unknown): stri
 
 export function readProvisioningFile(file: string): unknown {
   try {
-    return JSON.parse(readFileSync(file, 'utf8'));
+    return parseJsonText(readFileSync(file, 'utf8'), 'the file');
   } catch (e) {
     throw new SettingError(`cannot read provisioning file ${file}: ${(e as Error).message}`);
   }

@@ -16,7 +16,7 @@ export function maskGatewayFields<T>(value: T): T {
   const out: Record<string, unknown> = {};
   for (const [key, v] of Object.entries(value as Record<string, unknown>)) {
     if (REMOVED.has(key)) continue;
-    if (typeof v === 'string' && PAN_FIELDS.has(key)) out[key] = /^\d+$/.test(v) ? maskPan(v) : v.replace(/\d(?=\d{4})/g, '#');
+    if (typeof v === 'string' && PAN_FIELDS.has(key)) out[key] = /^\d+$/.test(v) ? maskPan(v) : v.replace(/\d(?=(?:\D*\d){4})/g, '#');
     else if (typeof v === 'string' && TAIL_FIELDS.has(key)) out[key] = maskTail(v);
     else out[key] = maskGatewayFields(v);
   }

@@ -7,6 +7,7 @@ import { isOperationName, OPERATION_NAMES, type OperationName } from '../../gate
 import { buildWsdl, checkAddress, checkNamespace } from '../../gateway/wsdl';
 import { startGatewaySimulator } from '../../training/gateway/server';
 import type { CliContext } from '../context';
+import { parseJsonText } from '../../config/json-text';
 import { intArg } from '../input';
 import { CliError, EXIT, printJson } from '../output';
 
@@ -16,9 +17,9 @@ const PLACEHOLDER_ADDRESS = 'http://127.0.0.1/transaction/v14';
 function readRequestJson(text: string): unknown {
   const source = text === '-' ? readFileSync(0, 'utf8') : text.startsWith('@') ? readFileSync(text.slice(1), 'utf8') : text;
   try {
-    return JSON.parse(source);
+    return parseJsonText(source, '--request-json');
   } catch (e) {
-    throw new CliError(`--request-json is not valid JSON (${(e as Error).message})`);
+    throw new CliError((e as Error).message);
   }
 }
 

@@ -4,6 +4,7 @@ import { LeadInput } from '../../../preload/contract';
 import type { CliContext } from '../context';
 import { CliError, EXIT, printJson } from '../output';
 import { contractCall } from '../contract-call';
+import { parseJsonText } from '../../config/json-text';
 import { intArg, readStdin } from '../input';
 import { freshnessLine, table } from '../output';
 
@@ -64,7 +65,7 @@ export function registerLeads(program: Command, ctx: CliContext): void {
     let fromFile: Record<string, unknown> = {};
     if (typeof o.file === 'string') {
       try {
-        fromFile = JSON.parse(o.file === '-' ? await readStdin() : readFileSync(o.file, 'utf8')) as Record<string, unknown>;
+        fromFile = parseJsonText(o.file === '-' ? await readStdin() : readFileSync(o.file, 'utf8'), 'the lead') as Record<string, unknown>;
       } catch (e) {
         throw new CliError(`cannot read ${o.file === '-' ? 'the lead from standard input' : o.file}: ${(e as Error).message}`);
       }

@@ -76,6 +76,11 @@ describe('posctl gateway', () => {
       expect(r.code, args.join(' ')).toBe(2);
       expect(r.stderr, args.join(' ')).toMatch(/posctl|error/);
     }
+    // Broken JSON is reported without quoting it: the text next to the fault may be a password or CVD.
+    const broken = await posctl(data.dir, ['gateway', 'call', 'SendAndCommit', '--endpoint', endpoint, '--request-json', '{"Password":"hunter2","CVDCode":"987","x":bad}']);
+    expect(broken.code).toBe(2);
+    expect(broken.stderr).toMatch(/--request-json is not valid JSON/);
+    expect(broken.stderr).not.toMatch(/hunter|ter2|987/);
   });
 
   it('call: a SOAP fault from the strict simulator (wrong namespace) exits 2', async () => {

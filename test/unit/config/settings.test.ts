@@ -2,7 +2,10 @@ import Database from 'better-sqlite3';
 import pino from 'pino';
 import { describe, expect, it } from 'vitest';
 import { deriveMode } from '../../../main/config/mode';
-import { applyProvisioning, flattenProvisioning } from '../../../main/config/provisioning';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { applyProvisioning, flattenProvisioning, readProvisioningFile } from '../../../main/config/provisioning';
 import { SettingError, SettingsStore } from '../../../main/config/settings-store';
 import { migrate } from '../../../main/store/database';
 import { generateTerminalKeyPair, seal, unseal } from '../../../main/store/sealing';
@@ -114,6 +117,13 @@ describe('provisioning', () => {
       ['gateway.url', 'https://x.example/v14'],
       ['gateway.gatewayId', 'G'],
     ]);
+  });
+
+  it('says a file is broken without quoting it (the fault may sit next to a password)', () => {
+    const file = join(mkdtempSync(join(tmpdir(), 'pos-prov-')), 'provision.json');
+    writeFileSync(file, '{"gateway": {"url": "https://x.example/v14", "password": "hunter2-secret" bad}}');
+    expect(() => readProvisioningFile(file)).toThrow(/is not valid JSON/);
+    expect(() => readProvisioningFile(file)).not.toThrow(/secret|hunter/);
   });
 
   it('applies all or nothing and names unknown keys', () => {

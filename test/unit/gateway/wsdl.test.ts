@@ -93,5 +93,7 @@ describe('masking for display', () => {
       CustomerID: 'TX123456789', DateOfBirth: '19800101', Level3: { LineItem: [{ Description: 'x' }] }, Gateway_Message: 'ok',
     })).toEqual({ Card_Number: '411111******1111', BankAccountNumber: '****8535', CustomerID: '*******6789', Level3: { LineItem: [{ Description: 'x' }] }, Gateway_Message: 'ok' });
     expect(maskGatewayFields({ Card_Number: '############1111' })).toEqual({ Card_Number: '############1111' });
+    // Grouped as people type them: no group but the last 4 digits survives.
+    expect(maskGatewayFields({ Card_Number: '4111 1111 1111 1111', PAN: '4111-1111-1111-1111' })).toEqual({ Card_Number: '#### #### #### 1111', PAN: '####-####-####-1111' });
   });
 });
