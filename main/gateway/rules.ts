@@ -1,6 +1,7 @@
 import { luhnValid } from '../../native/card/luhn';
 import { abaValid } from '../../native/check/aba';
 import { expiryNotPast } from './card';
+import { hasNonXmlChar } from './xml-text';
 import { isDollarAmount } from './money';
 import type { CheckTransaction, Transaction } from './schema';
 import { MAX_LINE_ITEMS } from './schema';
@@ -94,11 +95,17 @@ function commonIssues(tx: Loose, out: RuleIssue[]): void {
   if (present(tx.Ecommerce_Flag) && !(ECOMMERCE_FLAGS as readonly string[]).includes(tx.Ecommerce_Flag)) {
     out.push({ field: 'Ecommerce_Flag', message: `Ecommerce_Flag must be one of ${ECOMMERCE_FLAGS.join(', ')}` });
   }
-  for (const [field, value] of Object.entries(tx)) {
-    // eslint-disable-next-line no-control-regex
-    if (typeof value === 'string' && /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]/.test(value)) {
-      out.push({ field, message: 'contains control characters XML cannot carry' });
-    }
+  nonXmlIssues(tx, '', out);
+}
+
+/** Every string at any depth (Address, Level3 line items, SoftDescriptor…): the envelope carries them all. */
+function nonXmlIssues(value: unknown, path: string, out: RuleIssue[]): void {
+  if (typeof value === 'string') {
+    if (hasNonXmlChar(value)) out.push({ field: path, message: 'contains control characters XML cannot carry' });
+  } else if (Array.isArray(value)) {
+    value.forEach((v, i) => nonXmlIssues(v, `${path}[${i}]`, out));
+  } else if (value !== null && typeof value === 'object') {
+    for (const [k, v] of Object.entries(value)) nonXmlIssues(v, path ? `${path}.${k}` : k, out);
   }
 }
 

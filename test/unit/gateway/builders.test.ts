@@ -177,6 +177,11 @@ describe('field rules, enforced before sending', () => {
     expect(transactionIssues({ Transaction_Type: 'CR', Transaction_Tag: '1', Track2: ';4111=1' }, ctx.now)).toEqual([{ field: 'Track2', message: 'a lookup must not carry card data' }]);
     expect(transactionIssues({ Transaction_Type: '99' }, ctx.now)[0]?.field).toBe('Transaction_Type');
     expect(checkTransactionIssues({ Transaction_Type: 'CR' }, ctx.now)[0]?.field).toBe('Transaction_Tag');
+    // Characters XML 1.0 cannot carry are refused wherever they are, nested fields included.
+    const sale = { Transaction_Type: '00', DollarAmount: '1.00', Card_Number: '4111111111111111', Expiry_Date: '1239', CardHoldersName: 'A B' };
+    expect(transactionIssues({ ...sale, Customer_Ref: 'a\u0001b' }, ctx.now)).toEqual([{ field: 'Customer_Ref', message: 'contains control characters XML cannot carry' }]);
+    expect(transactionIssues({ ...sale, Address: { City: 'a\u0001b' } }, ctx.now)).toEqual([{ field: 'Address.City', message: 'contains control characters XML cannot carry' }]);
+    expect(checkTransactionIssues({ Transaction_Type: 'CR', Transaction_Tag: '1', Address: { Zip: '\u000b' } }, ctx.now)).toEqual([{ field: 'Address.Zip', message: 'contains control characters XML cannot carry' }]);
   });
 
   it('never echoes the rejected value in a message', () => {
