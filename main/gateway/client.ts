@@ -6,7 +6,7 @@ import { GatewayHttpTransport, GatewayTransportError, type ExchangeRecord, type 
 import { faultOutcome, httpErrorOutcome, outcomeOfResult, type GatewayOutcome } from './outcome';
 import { checkTransactionIssues, transactionIssues, type RuleIssue } from './rules';
 import { OPERATIONS, outputPart, type OperationName, type RequestOf, type ResultOf } from './schema';
-import { buildWsdl, namespacesOf, type GatewayNamespaces } from './wsdl';
+import { buildWsdl, checkAddress, checkNamespace, namespacesOf, PLACEHOLDER_ADDRESS, type GatewayNamespaces } from './wsdl';
 import { xmlAttr } from './xml-text';
 
 /** A request as callers build it: the client adds GatewayID and Password from its configuration. */
@@ -59,7 +59,11 @@ interface SoapWsdlInternals {
   onReady(cb: (err?: Error) => void): void;
 }
 
-/** Parsed WSDLs by namespace and address: parsing is the costly part of creating a client. */
+/**
+ * Parsed WSDLs by namespace: parsing is the costly part of creating a client. The address in the
+ * WSDL does not matter (the client is given its endpoint), so a simulator on a new port or another
+ * gateway URL reuses the parse.
+ */
 const wsdlCache = new Map<string, Promise<WSDL>>();
 
 /**
@@ -68,13 +72,13 @@ const wsdlCache = new Map<string, Promise<WSDL>>();
  * the part (reference: known pitfalls). So the body is written by envelope.ts, byte for byte, and
  * the envelope declares only the types prefix that the part's xsi:type uses.
  */
-function prepareWsdl(namespace: string, address: string): Promise<WSDL> {
-  const key = `${namespace}\n${address}`;
+function prepareWsdl(namespace: string): Promise<WSDL> {
+  const key = namespace;
   let pending = wsdlCache.get(key);
   if (!pending) {
     const ns = namespacesOf(namespace);
     pending = new Promise<WSDL>((resolve, reject) => {
-      const wsdl = new WSDL(buildWsdl({ namespace, address }), address, {});
+      const wsdl = new WSDL(buildWsdl({ namespace, address: PLACEHOLDER_ADDRESS }), PLACEHOLDER_ADDRESS, {});
       const internals = wsdl as unknown as SoapWsdlInternals;
       internals.onReady((err) => {
         if (err) return reject(err);
@@ -132,7 +136,9 @@ export function validateRequest<O extends OperationName>(op: O, request: unknown
 
 export async function createGatewayClient(options: GatewayClientOptions): Promise<GatewayClient> {
   const namespaces = namespacesOf(options.namespace);
-  const wsdl = await prepareWsdl(options.namespace, options.url);
+  const problem = checkNamespace(options.namespace) ?? checkAddress(options.url);
+  if (problem) throw new Error(problem);
+  const wsdl = await prepareWsdl(options.namespace);
   const transport = options.httpClient ? undefined : new GatewayHttpTransport(options);
   const soap = new SoapClient(wsdl, options.url, { httpClient: (options.httpClient ?? transport) as never });
   const methods = soap as unknown as Record<OperationName, SoapMethod>;

@@ -9,7 +9,6 @@ import type { BuilderContext } from './builders';
 import { createGatewayClient, type ExchangeInfo, type GatewayClient, type GatewayRequest } from './client';
 import { describeOutcome, type GatewayOutcome } from './outcome';
 import type { OperationName, ResultOf } from './schema';
-import { buildWsdl } from './wsdl';
 
 export interface GatewayServiceDeps {
   settings: SettingsStore;
@@ -75,11 +74,6 @@ export class GatewayService implements Service {
     return { keyedEcommerceFlag: this.deps.settings.get('gateway.keyedEcommerceFlag'), now: this.deps.now() };
   }
 
-  /** The WSDL for the configured namespace and address. */
-  wsdl(address?: string): string {
-    return buildWsdl({ namespace: this.deps.settings.get('gateway.namespace'), address: address ?? this.active?.client.url ?? this.liveUrlOrPlaceholder() });
-  }
-
   async send<O extends OperationName>(op: O, request: GatewayRequest<O>): Promise<GatewayOutcome<ResultOf<O>>> {
     const client = await this.client();
     const outcome = await client.send(op, request);
@@ -97,10 +91,6 @@ export class GatewayService implements Service {
     }
     const active = await this.switching;
     return active.fingerprint === this.fingerprint() ? active.client : this.client();
-  }
-
-  private liveUrlOrPlaceholder(): string {
-    return this.deps.settings.get('gateway.url') || 'http://127.0.0.1/transaction/v14';
   }
 
   private secrets(): { password?: string; hmacKey?: string } {

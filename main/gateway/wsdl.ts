@@ -61,6 +61,9 @@ function complexTypeXml(name: TypeName): string {
  * operations, request and response body namespaces `{ns}Request` / `{ns}Response`, SOAPAction
  * `{ns}` + operation, types in `{ns}encodedTypes`.
  */
+/** The address a WSDL names when there is none to give (training mode, the client's parse cache). */
+export const PLACEHOLDER_ADDRESS = 'http://127.0.0.1/transaction/v14';
+
 export function buildWsdl(options: { namespace: string; address: string }): string {
   const nsProblem = checkNamespace(options.namespace) ?? checkAddress(options.address);
   if (nsProblem) throw new Error(nsProblem);

@@ -4,15 +4,12 @@ import { createGatewayClient, type GatewayRequest } from '../../gateway/client';
 import { maskGatewayFields } from '../../gateway/mask';
 import { describeOutcome, exitCodeOf, type GatewayOutcome } from '../../gateway/outcome';
 import { isOperationName, OPERATION_NAMES, type OperationName } from '../../gateway/schema';
-import { buildWsdl, checkAddress, checkNamespace } from '../../gateway/wsdl';
+import { buildWsdl, checkAddress, checkNamespace, PLACEHOLDER_ADDRESS } from '../../gateway/wsdl';
 import { startGatewaySimulator } from '../../training/gateway/server';
 import type { CliContext } from '../context';
 import { parseJsonText } from '../../config/json-text';
 import { intArg } from '../input';
 import { CliError, EXIT, printJson } from '../output';
-
-/** Used in place of an address when none is configured (training mode): the WSDL needs one. */
-const PLACEHOLDER_ADDRESS = 'http://127.0.0.1/transaction/v14';
 
 function readRequestJson(text: string): unknown {
   const source = text === '-' ? readFileSync(0, 'utf8') : text.startsWith('@') ? readFileSync(text.slice(1), 'utf8') : text;
