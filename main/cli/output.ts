@@ -1,3 +1,5 @@
+import { formatCents } from '../../preload/format';
+
 /** Exit codes of posctl (public interface: scripts and other checks rely on them). */
 export const EXIT = {
   OK: 0,
@@ -21,11 +23,9 @@ export function printJson(value: unknown): void {
   process.stdout.write(`${JSON.stringify(value)}\n`);
 }
 
+/** Amounts in posctl's tables: an ASCII hyphen for negatives, so scripts can read them. */
 export function money(cents: number | null): string {
-  if (cents === null) return '—';
-  const sign = cents < 0 ? '-' : '';
-  const abs = Math.abs(cents);
-  return `${sign}$${Math.floor(abs / 100).toLocaleString('en-US')}.${String(abs % 100).padStart(2, '0')}`;
+  return formatCents(cents, '-');
 }
 
 /** Rows as aligned columns for a person at a terminal. */

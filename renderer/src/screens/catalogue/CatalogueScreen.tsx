@@ -2,7 +2,8 @@ import { useEffect, useState } from 'react';
 import type { CartView, ProductDetail, RelatedProduct } from '../../../../preload/contract';
 import { cartInput, catalogueActions, startCatalogue, useCatalogueStore } from '../../stores/catalogue-store';
 import { LeadForm } from '../leads/LeadForm';
-import { CatalogueImage, ErrorNote, formatCents, FreshnessNote } from './parts';
+import { formatCents } from '../../../../preload/format';
+import { CatalogueImage, ErrorNote, FreshnessNote } from './parts';
 import { VirtualList } from './VirtualList';
 
 const KINDS: Array<[string, string]> = [

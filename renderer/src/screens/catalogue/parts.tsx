@@ -2,13 +2,6 @@ import { useEffect } from 'react';
 import type { Freshness } from '../../../../preload/contract';
 import { catalogueActions, useCatalogueStore } from '../../stores/catalogue-store';
 
-/** Integer cents as dollars; never through floating-point arithmetic. */
-export function formatCents(cents: number | null | undefined): string {
-  if (cents === null || cents === undefined) return '—';
-  const abs = Math.abs(cents);
-  return `${cents < 0 ? '−' : ''}$${Math.floor(abs / 100).toLocaleString('en-US')}.${String(abs % 100).padStart(2, '0')}`;
-}
-
 function ago(iso: string, now = Date.now()): string {
   const s = Math.max(0, Math.round((now - Date.parse(iso)) / 1000));
   if (s < 60) return 'just now';

@@ -1,4 +1,5 @@
 import { useEffect } from 'react';
+import { formatCents } from '../../../../preload/format';
 import type { AppStatus, DeviceInfo, DeviceKind, DeviceState, MaskedCard, MaskedCheck, SimVia } from '../../../../preload/contract';
 import { devicesActions, startDevices, useDevicesStore, type LastRead } from '../../stores/devices-store';
 
@@ -21,10 +22,6 @@ const BRAND: Record<MaskedCard['brand'], string> = {
   visa: 'Visa', mastercard: 'Mastercard', amex: 'American Express', discover: 'Discover', diners: 'Diners Club',
   jcb: 'JCB', unionpay: 'UnionPay', maestro: 'Maestro', unknown: 'Card',
 };
-
-function cents(n: number): string {
-  return `$${Math.floor(n / 100).toLocaleString('en-US')}.${String(n % 100).padStart(2, '0')}`;
-}
 
 function CardLine({ card }: { card: MaskedCard }) {
   return (
@@ -49,7 +46,7 @@ function CheckLine({ check }: { check: MaskedCheck }) {
       <span>
         {' '}
         · routing {check.routing} · account {check.accountMasked}
-        {check.amountCents !== undefined ? ` · encoded amount ${cents(check.amountCents)}` : ''}
+        {check.amountCents !== undefined ? ` · encoded amount ${formatCents(check.amountCents)}` : ''}
       </span>
       {check.country === 'CA' && <span className="devices-flag tone-warn"> Canadian check (no routing checksum)</span>}
     </>
@@ -94,7 +91,7 @@ function DeviceCard({ device }: { device: DeviceInfo }) {
       {device.detail && <p className="devices-detail">{device.detail}</p>}
       {pad && device.kind === 'pinpad' && (
         <p className="muted">
-          Pad shows: {pad.activity === 'amount' && pad.amountCents !== undefined ? cents(pad.amountCents) : (pad.prompt ?? pad.activity)}
+          Pad shows: {pad.activity === 'amount' && pad.amountCents !== undefined ? formatCents(pad.amountCents) : (pad.prompt ?? pad.activity)}
         </p>
       )}
       <div className="devices-actions">
