@@ -1,5 +1,6 @@
 import { parseSwipe, type CardRead } from '../card/card-read';
-import type { Decoded, StreamDecoder } from './decoder';
+import { readError, type ReadErrorCode } from '../read-error';
+import { decoded, type Decoded, type StreamDecoder } from './decoder';
 
 /**
  * The MagTek-style HID swipe report (vendor usage page 0xFF00, no report ID): bytes 0–2 decode
@@ -42,10 +43,7 @@ export class MagtekHidDecoder implements StreamDecoder<CardRead> {
   }
 
   private decode(report: Uint8Array): Decoded<CardRead> {
-    const error = (code: 'BAD_LENGTH' | 'NOT_BANK_CARD' | 'NO_TRACKS' | 'BAD_READ' | 'MALFORMED_TRACK', message: string): Decoded<CardRead> => ({
-      type: 'error',
-      error: { code, message },
-    });
+    const error = (code: ReadErrorCode, message: string): Decoded<CardRead> => ({ type: 'error', error: readError(code, message) });
     if (report.length !== this.length) return error('BAD_LENGTH', `The reader sent a ${report.length}-byte report; ${this.length} bytes were expected (check the HID layout setting).`);
     const encodeType = report[6];
     if (encodeType === ENCODE_TYPE.aamva) return error('NOT_BANK_CARD', 'This is not a bank card (it looks like a driver\'s licence or ID card). Ask for a payment card.');
@@ -67,7 +65,7 @@ export class MagtekHidDecoder implements StreamDecoder<CardRead> {
     }
     if (parts.length === 0) return error('NO_TRACKS', 'No card data was read. Swipe the card again.');
     const r = parseSwipe(parts.join(''), { now: this.now() });
-    return r.ok ? { type: 'read', value: r.value } : { type: 'error', error: r.error };
+    return decoded(r);
   }
 }
 

@@ -1,8 +1,7 @@
 import { parseMicr, type CheckRead } from '../check/micr';
 import type { MicrSymbolChoice } from '../check/micr-symbols';
-import type { Decoded, StreamDecoder } from './decoder';
+import { decoded, frameError, type Decoded, type StreamDecoder } from './decoder';
 import { Framer, type Framing } from './framing';
-import { frameError } from './swipe-decoder';
 
 export interface MicrDecoderOptions {
   framing?: Framing;
@@ -21,14 +20,14 @@ export class MicrDecoder implements StreamDecoder<CheckRead> {
 
   push(chunk: Uint8Array): Decoded<CheckRead>[] {
     return this.framer.push(chunk).map((e) => {
-      if (e.type === 'error') return { type: 'error', error: frameError(e) };
+      if (e.type === 'error') return frameError(e);
       // E-13B symbols may arrive as UTF-8 (⑆…); every other reader output is ASCII.
       const r = parseMicr(e.bytes.toString('utf8'), { symbols: this.symbols });
-      return r.ok ? { type: 'read', value: r.value } : { type: 'error', error: r.error };
+      return decoded(r);
     });
   }
 
   reset(): Decoded<CheckRead>[] {
-    return this.framer.reset().map((e) => ({ type: 'error', error: frameError(e) }));
+    return this.framer.reset().map((e) => frameError<CheckRead>(e));
   }
 }

@@ -1,8 +1,7 @@
 import { parseSwipe, type CardRead } from '../card/card-read';
 import { splitTracks } from '../card/tracks';
-import type { ReadError } from '../read-error';
-import type { Decoded, StreamDecoder } from './decoder';
-import { FRAMINGS, Framer, type FrameError } from './framing';
+import { decoded, frameError, type Decoded, type StreamDecoder } from './decoder';
+import { FRAMINGS, Framer } from './framing';
 
 /**
  * Framings of serial swipe readers: those of {@link Framing} (MagTek style: all tracks, then one
@@ -17,10 +16,6 @@ export interface SwipeDecoderOptions {
   now?: () => Date;
   /** Quiet time that ends a `cr-per-track` swipe. */
   idleMs?: number;
-}
-
-export function frameError(e: FrameError): ReadError {
-  return { code: e.code, message: e.message };
 }
 
 /** ASCII track output of serial swipe readers to validated cards. */
@@ -43,7 +38,7 @@ export class SwipeDecoder implements StreamDecoder<CardRead> {
   push(chunk: Uint8Array): Decoded<CardRead>[] {
     const out: Decoded<CardRead>[] = [];
     for (const e of this.framer.push(chunk)) {
-      if (e.type === 'error') out.push({ type: 'error', error: frameError(e) });
+      if (e.type === 'error') out.push(frameError(e));
       else if (this.perTrack) this.addLine(e.bytes.toString('latin1'), out);
       else out.push(this.parse(e.bytes.toString('latin1')));
     }
@@ -57,7 +52,7 @@ export class SwipeDecoder implements StreamDecoder<CardRead> {
   }
 
   reset(): Decoded<CardRead>[] {
-    const out: Decoded<CardRead>[] = this.framer.reset().map((e) => ({ type: 'error', error: frameError(e) }));
+    const out: Decoded<CardRead>[] = this.framer.reset().map((e) => frameError<CardRead>(e));
     this.group = [];
     this.lastTrack = 0;
     return out;
@@ -81,6 +76,6 @@ export class SwipeDecoder implements StreamDecoder<CardRead> {
 
   private parse(text: string): Decoded<CardRead> {
     const r = parseSwipe(text, { now: this.now() });
-    return r.ok ? { type: 'read', value: r.value } : { type: 'error', error: r.error };
+    return decoded(r);
   }
 }

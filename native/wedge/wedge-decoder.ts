@@ -1,5 +1,5 @@
 import { parseSwipe, type CardRead } from '../card/card-read';
-import type { Decoded } from '../protocol/decoder';
+import { decoded, type Decoded } from '../protocol/decoder';
 
 /**
  * One key press as the window saw it (Electron `before-input-event`, DOM KeyboardEvent names):
@@ -159,7 +159,7 @@ export class WedgeDecoder {
       ];
     }
     const r = parseSwipe(chars.join(''), { now: this.now() });
-    return [r.ok ? { type: 'read', value: r.value } : { type: 'error', error: r.error }];
+    return [decoded(r)];
   }
 }
 
