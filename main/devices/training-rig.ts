@@ -59,10 +59,6 @@ export class TrainingRig {
     this.devices = [msr, hid, this.wedge, micr, this.pinpad];
   }
 
-  pinpadDevice(): PinpadDevice {
-    return this.pinpad;
-  }
-
   /** A sample card swiped on one of the simulated readers; resolves with the device id once the bytes are on their way. */
   async swipe(card: SampleCardName, via: SimVia): Promise<string> {
     const sample = SAMPLE_CARDS[card];

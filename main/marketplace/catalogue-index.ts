@@ -32,10 +32,6 @@ export class CatalogueIndex {
     }));
   }
 
-  get size(): number {
-    return this.entries.length;
-  }
-
   search(q: CatalogueQuery): { products: ProductSummary[]; total: number } {
     const words = fold(q.query ?? '').split(/\s+/).filter(Boolean);
     const kind = q.kind?.toUpperCase();

@@ -76,10 +76,6 @@ export function recommendedView(p: RecommendedProduct): RelatedProduct {
   };
 }
 
-export function optionView(p: OptionItem): RelatedProduct {
-  return related(p);
-}
-
 /** The parts of one product, each fetched from its own endpoint; a part that failed is listed in `missingParts`. */
 export interface ProductParts {
   details: ProductDetail;
@@ -108,7 +104,7 @@ export function productDetailView(parts: ProductParts, listed?: Product): Produc
     faq: [...(parts.faq ?? [])]
       .map((f, i) => ({ question: f.header, answer: f.shortAnswer, url: /^https?:\/\//i.test(f.url) ? f.url : '', sortId: f.sortId ?? i }))
       .sort((a, b) => a.sortId - b.sortId),
-    options: (options?.items ?? []).map(optionView),
+    options: (options?.items ?? []).map(related),
     missingParts: [
       ...parts.problems,
       ...(options && !options.readable ? [{ part: 'options', problem: 'the options answer has a shape this terminal cannot read' }] : []),

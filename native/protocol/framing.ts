@@ -64,11 +64,6 @@ export class Framer {
     return partial ? [TRUNCATED] : [];
   }
 
-  /** Whether bytes of an unfinished frame are held. */
-  get pending(): boolean {
-    return this.buf.length > 0;
-  }
-
   /** Adds a data byte, or drops the frame (and what follows up to the next start) when it grew too long. */
   private collect(b: number, out: FrameEvent[]): void {
     if (this.buf.length < this.max) {

@@ -46,11 +46,6 @@ export class StreamReader<T> extends EventEmitter<StreamReaderEvents<T>> {
     await this.link.close();
   }
 
-  /** Feeds bytes as if the link had delivered them (the wedge path and tests use it). */
-  feed(chunk: Uint8Array): void {
-    this.onData(Buffer.from(chunk));
-  }
-
   private onData(chunk: Buffer): void {
     this.deliver(this.decoder.push(chunk));
     const idle = this.decoder.idle?.bind(this.decoder);

@@ -36,7 +36,7 @@ export class PinpadSimulator extends EventEmitter<PinpadSimEvents> {
   online = false;
   display = 'Welcome';
   amountCents: number | undefined;
-  private pending: 'card' | 'form' | undefined;
+  private pending: 'card' | undefined;
   private swipeTimer: ReturnType<typeof setTimeout> | undefined;
   private corrupt: number;
 
@@ -69,8 +69,8 @@ export class PinpadSimulator extends EventEmitter<PinpadSimEvents> {
 
   /** The customer presses the red key. */
   customerCancel(): void {
+    // Forms are answered at once (options.answer), so only a card request can be waiting.
     if (this.pending === 'card') this.reply(MSG.cardRead, '2');
-    else if (this.pending === 'form') this.reply(MSG.form, '2');
     this.pending = undefined;
     clearTimeout(this.swipeTimer);
   }
@@ -130,9 +130,7 @@ export class PinpadSimulator extends EventEmitter<PinpadSimEvents> {
         }
         break;
       case MSG.form: {
-        this.pending = 'form';
         this.display = frame.data.split(FS_CHAR)[1] ?? '';
-        this.pending = undefined;
         this.reply(MSG.form, `0${this.options.answer ?? 'Y'}`);
         break;
       }

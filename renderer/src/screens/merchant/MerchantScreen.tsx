@@ -332,7 +332,6 @@ export function MerchantScreen() {
   // Typed text while editing; otherwise the merchant shown.
   const [typed, setTyped] = useState<string | undefined>(undefined);
   const idText = typed ?? (merchantId === undefined ? '' : String(merchantId));
-  const setIdText = setTyped;
   useEffect(() => startMerchant(), []);
 
   const show = (e: FormEvent): void => {
@@ -347,7 +346,7 @@ export function MerchantScreen() {
         <form className="filters inline" onSubmit={show}>
           <label className="field" htmlFor="merchant-id">
             <span>Merchant id</span>
-            <input id="merchant-id" inputMode="numeric" value={idText} onChange={(e) => setIdText(e.target.value)} />
+            <input id="merchant-id" inputMode="numeric" value={idText} onChange={(e) => setTyped(e.target.value)} />
           </label>
           <button type="submit" className="button secondary">
             Show
