@@ -3,6 +3,7 @@ import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node
 import { join } from 'node:path';
 import type { Logger } from 'pino';
 import type { Db } from '../store/database';
+import { forEachLimit } from '../http/for-each-limit';
 
 const TYPES: Array<{ type: string; ext: string; magic: (b: Buffer) => boolean }> = [
   { type: 'image/png', ext: 'png', magic: (b) => b.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) },
@@ -85,15 +86,10 @@ export class ImageCache {
   /** Downloads what is not cached yet, a few at a time. Returns how many are now cached. */
   async prefetch(urls: readonly string[], concurrency = 4): Promise<number> {
     const todo = [...new Set(urls)].filter((u) => !this.has(u));
-    let next = 0;
     let ok = 0;
-    const worker = async (): Promise<void> => {
-      while (next < todo.length) {
-        const url = todo[next++];
-        if (url !== undefined && (await this.download(url))) ok++;
-      }
-    };
-    await Promise.all(Array.from({ length: Math.min(concurrency, todo.length) }, worker));
+    await forEachLimit(todo, concurrency, async (url) => {
+      if (await this.download(url)) ok++;
+    });
     return ok;
   }
 

@@ -68,9 +68,12 @@ export class LeadOutbox {
     return (this.db.prepare<[string], { n: number }>("SELECT COUNT(*) AS n FROM lead_outbox WHERE namespace = ? AND state = 'pending'").get(namespace)?.n ?? 0);
   }
 
-  request(uid: string): LeadCreateRequest | undefined {
-    const row = this.db.prepare<[string], Row>('SELECT * FROM lead_outbox WHERE uid = ?').get(uid);
-    return row ? (JSON.parse(this.sealer.unseal(row.sealed, context(uid)).toString('utf8')) as LeadCreateRequest) : undefined;
+  /** The pending leads with their requests, in the order they were queued: each unsealed once, to be sent. */
+  pending(namespace: string): Array<{ uid: string; request: LeadCreateRequest }> {
+    return this.db
+      .prepare<[string], Row>("SELECT * FROM lead_outbox WHERE namespace = ? AND state = 'pending' ORDER BY queued_at, uid")
+      .all(namespace)
+      .map((r) => ({ uid: r.uid, request: this.open(r) as LeadCreateRequest }));
   }
 
   failed(uid: string, problem: string): void {
@@ -85,9 +88,13 @@ export class LeadOutbox {
     return this.db.prepare('DELETE FROM lead_outbox WHERE uid = ?').run(uid).changes > 0;
   }
 
+  private open(r: Row): Partial<LeadCreateRequest> {
+    return JSON.parse(this.sealer.unseal(r.sealed, context(r.uid)).toString('utf8')) as Partial<LeadCreateRequest>;
+  }
+
   private contactName(r: Row): string {
     try {
-      const req = JSON.parse(this.sealer.unseal(r.sealed, context(r.uid)).toString('utf8')) as Partial<LeadCreateRequest>;
+      const req = this.open(r);
       return [req.first_name, req.last_name].filter(Boolean).join(' ');
     } catch {
       return '';

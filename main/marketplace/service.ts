@@ -15,6 +15,7 @@ import type {
 import { PosError } from '../api/errors';
 import type { SettingsStore } from '../config/settings-store';
 import type { EventBus } from '../events/bus';
+import { forEachLimit } from '../http/for-each-limit';
 import type { ApiSource } from '../http/api-source';
 import { CachedFetch, toPosError } from '../http/cached-fetch';
 import { ApiError } from '../http/errors';
@@ -281,22 +282,17 @@ export class MarketplaceService implements Service {
     const progress = (done: number, total: number): void => this.o.bus.emit('catalogue.progress', { done, total });
     await this.refresh();
     const ids = [...(this.memo?.byId.keys() ?? [])];
-    let next = 0;
     let done = 0;
     let failed = 0;
-    const worker = async (): Promise<void> => {
-      while (next < ids.length) {
-        const id = ids[next++] as number;
-        try {
-          await this.fetcher.fetchAndStore(KEY.product(id), () => this.fetchProductParts(id));
-        } catch (e) {
-          if (!(e instanceof ApiError)) throw e;
-          failed++;
-        }
-        progress(++done, ids.length);
+    await forEachLimit(ids, concurrency, async (id) => {
+      try {
+        await this.fetcher.fetchAndStore(KEY.product(id), () => this.fetchProductParts(id));
+      } catch (e) {
+        if (!(e instanceof ApiError)) throw e;
+        failed++;
       }
-    };
-    await Promise.all(Array.from({ length: Math.min(concurrency, ids.length) }, worker));
+      progress(++done, ids.length);
+    });
     await this.pendingImages;
     return { products: ids.length, failed, images: this.o.images.count() };
   }
@@ -487,10 +483,8 @@ export class MarketplaceService implements Service {
 
   private async retryOnce(): Promise<LeadResult[]> {
     const results: LeadResult[] = [];
-    for (const entry of this.o.outbox.list(this.o.source.namespace())) {
-      if (entry.state !== 'pending') continue;
-      const request = this.o.outbox.request(entry.uid);
-      if (!request) continue;
+    for (const entry of this.o.outbox.pending(this.o.source.namespace())) {
+      const { request } = entry;
       let known: LeadView | undefined;
       try {
         known = (await this.client.leads(request.businessConsultantId)).map(leadView).find((l) => l.uid === request.uid);
