@@ -1,6 +1,6 @@
 import { create } from 'zustand';
 import type { CartInput, CartView, CategoryView, Freshness, ProductDetail, ProductSummary } from '../../../preload/contract';
-import { connect } from '../api/pos';
+import { connect, errorWords } from '../api/pos';
 
 export interface CatalogueState {
   started: boolean;
@@ -50,8 +50,6 @@ export const useCatalogueStore = create<CatalogueState>(() => ({
 const set = useCatalogueStore.setState;
 const get = useCatalogueStore.getState;
 const client = () => connect().client;
-const words = (e: unknown): string => (e instanceof Error ? e.message : String(e));
-
 let searchToken = 0;
 /** Rows sent per search: enough to browse, few enough to answer within a frame on 10,000 products. */
 export const LIST_LIMIT = 500;
@@ -69,7 +67,7 @@ async function loadProducts(): Promise<void> {
     });
     if (token === searchToken) set({ products: r.products, total: r.total, freshness: r.freshness, loading: false, error: undefined });
   } catch (e) {
-    if (token === searchToken) set({ loading: false, error: words(e) });
+    if (token === searchToken) set({ loading: false, error: errorWords(e) });
   }
 }
 
@@ -78,7 +76,7 @@ async function loadCategories(): Promise<void> {
     const r = await client().call('catalogue.categories', {});
     set({ categories: r.categories, freshness: r.freshness, error: undefined });
   } catch (e) {
-    set({ error: words(e) });
+    set({ error: errorWords(e) });
   }
 }
 
@@ -86,7 +84,7 @@ async function loadCart(): Promise<void> {
   try {
     set({ cart: await client().call('catalogue.cart', {}), cartError: undefined });
   } catch (e) {
-    set({ cartError: words(e) });
+    set({ cartError: errorWords(e) });
   }
 }
 
@@ -95,7 +93,7 @@ async function loadDetail(productId: number): Promise<void> {
     const r = await client().call('catalogue.product', { productId });
     if (get().selectedId === productId) set({ selected: r.product, selectedFreshness: r.freshness, detailError: undefined });
   } catch (e) {
-    if (get().selectedId === productId) set({ detailError: words(e) });
+    if (get().selectedId === productId) set({ detailError: errorWords(e) });
   }
 }
 
@@ -142,7 +140,7 @@ export const catalogueActions = {
     } catch (e) {
       // The lists are re-read for their offline state; the reason the refresh failed stays shown.
       await loadCategories();
-      set({ error: words(e) });
+      set({ error: errorWords(e) });
     } finally {
       set({ refreshing: false });
     }
@@ -153,7 +151,7 @@ export const catalogueActions = {
       const r = await client().call('catalogue.warm', {});
       return `Saved ${r.products - r.failed} of ${r.products} products and ${r.images} pictures for offline use.`;
     } catch (e) {
-      return words(e);
+      return errorWords(e);
     } finally {
       set({ progress: undefined });
     }
@@ -175,7 +173,7 @@ export const catalogueActions = {
     try {
       set({ cart: await client().call('catalogue.cart.set', next), cartError: undefined });
     } catch (e) {
-      set({ cartError: words(e) });
+      set({ cartError: errorWords(e) });
     }
   },
 };

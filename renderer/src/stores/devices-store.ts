@@ -1,6 +1,6 @@
 import { create } from 'zustand';
 import { SimCard, SimCheck, type DeviceList, type DeviceTestResult, type EventPayload, type SimVia } from '../../../preload/contract';
-import { connect } from '../api/pos';
+import { connect, errorWords } from '../api/pos';
 
 /** The last thing a device read, as the screen shows it: masked, or why it failed. */
 export type LastRead =
@@ -37,8 +37,6 @@ export const useDevicesStore = create<DevicesState>(() => ({
 const set = useDevicesStore.setState;
 const get = useDevicesStore.getState;
 const client = () => connect().client;
-const words = (e: unknown): string => (e instanceof Error ? e.message : String(e));
-
 let reloadTimer: ReturnType<typeof setTimeout> | undefined;
 
 function load(): void {
@@ -46,7 +44,7 @@ function load(): void {
     .call('devices.list', {})
     .then(
       (list) => set({ list, error: undefined }),
-      (e: unknown) => set({ error: words(e) }),
+      (e: unknown) => set({ error: errorWords(e) }),
     );
 }
 
@@ -92,7 +90,7 @@ export const devicesActions = {
       .call('devices.test', { id, waitForReadMs: waitForRead ? 15_000 : 0 })
       .then(
         (result) => setTest(id, { running: false, result }),
-        (e: unknown) => setTest(id, { running: false, error: words(e) }),
+        (e: unknown) => setTest(id, { running: false, error: errorWords(e) }),
       );
   },
   choose(patch: Partial<Pick<DevicesState['sim'], 'card' | 'via' | 'check'>>): void {
@@ -115,7 +113,7 @@ export const devicesActions = {
       .call('devices.simulateSwipe', { card, via })
       .then(
         () => setSim({ busy: false }),
-        (e: unknown) => setSim({ busy: false, error: words(e) }),
+        (e: unknown) => setSim({ busy: false, error: errorWords(e) }),
       );
   },
   simulateCheck(): void {
@@ -125,7 +123,7 @@ export const devicesActions = {
       .call('devices.simulateCheck', { check })
       .then(
         () => setSim({ busy: false }),
-        (e: unknown) => setSim({ busy: false, error: words(e) }),
+        (e: unknown) => setSim({ busy: false, error: errorWords(e) }),
       );
   },
 };

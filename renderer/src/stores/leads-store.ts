@@ -1,6 +1,6 @@
 import { create } from 'zustand';
 import { PosCallError, type ErrorIssue, type Freshness, type LeadInput, type LeadResult, type LeadView, type MethodOutput } from '../../../preload/contract';
-import { connect } from '../api/pos';
+import { connect, errorWords } from '../api/pos';
 
 type Outbox = MethodOutput<'leads.outbox'>['entries'];
 
@@ -12,7 +12,7 @@ export interface LeadsState {
   loading: boolean;
   error: string | undefined;
   outbox: Outbox;
-  defaults: { businessConsultantId: string; fields: Record<string, string>; leadTypes: string[] } | undefined;
+  defaults: MethodOutput<'leads.defaults'> | undefined;
   submitting: boolean;
   result: LeadResult | undefined;
   issues: ErrorIssue[];
@@ -37,8 +37,6 @@ export const useLeadsStore = create<LeadsState>(() => ({
 const set = useLeadsStore.setState;
 const get = useLeadsStore.getState;
 const client = () => connect().client;
-const words = (e: unknown): string => (e instanceof Error ? e.message : String(e));
-
 async function loadLeads(): Promise<void> {
   set({ loading: true });
   try {
@@ -46,7 +44,7 @@ async function loadLeads(): Promise<void> {
     const r = await client().call('leads.list', consultant ? { businessConsultantId: consultant } : {});
     set({ leads: r.leads, freshness: r.freshness, consultant: r.businessConsultantId, loading: false, error: undefined });
   } catch (e) {
-    set({ loading: false, error: words(e) });
+    set({ loading: false, error: errorWords(e) });
   }
 }
 
@@ -96,7 +94,7 @@ export const leadsActions = {
       if (result.status === 'created') void loadLeads();
       return result;
     } catch (e) {
-      set({ submitting: false, submitError: words(e), issues: e instanceof PosCallError ? (e.issues ?? []) : [] });
+      set({ submitting: false, submitError: errorWords(e), issues: e instanceof PosCallError ? (e.issues ?? []) : [] });
       return undefined;
     }
   },

@@ -7,10 +7,11 @@ import type {
   HierarchyItemView,
   MerchantSearchInput,
   MerchantView,
+  MethodOutput,
   Pagination,
   SearchItemView,
 } from '../../../preload/contract';
-import { connect } from '../api/pos';
+import { connect, errorWords } from '../api/pos';
 
 /** One part of the merchant view: its data, how fresh it is, or why it is not there. */
 export interface Section<T> {
@@ -22,12 +23,7 @@ export interface Section<T> {
 
 const empty = <T,>(): Section<T> => ({ data: undefined, freshness: undefined, error: undefined, loading: false });
 
-export interface Vocabulary {
-  hierarchyLevels: Array<{ code: string; name: string; abbreviation: string; field: number }>;
-  contactTypes: Array<{ code: string; label: string }>;
-  homeMerchantId: number | null;
-  sortFields: string[];
-}
+export type Vocabulary = MethodOutput<'merchant.vocabulary'>;
 
 export interface MerchantState {
   started: boolean;
@@ -60,8 +56,6 @@ export const useMerchantStore = create<MerchantState>(() => ({
 const set = useMerchantStore.setState;
 const get = useMerchantStore.getState;
 const client = () => connect().client;
-const words = (e: unknown): string => (e instanceof Error ? e.message : String(e));
-
 type SectionKey = 'account' | 'contacts' | 'hierarchy' | 'entitlements' | 'fees';
 
 async function load<T>(key: SectionKey, merchantId: number, fetch: () => Promise<{ data: T; freshness: Freshness }>): Promise<void> {
@@ -70,7 +64,7 @@ async function load<T>(key: SectionKey, merchantId: number, fetch: () => Promise
     const r = await fetch();
     if (get().merchantId === merchantId) set({ [key]: { data: r.data, freshness: r.freshness, error: undefined, loading: false } } as Partial<MerchantState>);
   } catch (e) {
-    if (get().merchantId === merchantId) set({ [key]: { data: undefined, freshness: undefined, error: words(e), loading: false } } as Partial<MerchantState>);
+    if (get().merchantId === merchantId) set({ [key]: { data: undefined, freshness: undefined, error: errorWords(e), loading: false } } as Partial<MerchantState>);
   }
 }
 
@@ -125,7 +119,7 @@ export const merchantActions = {
       const r = await client().call('merchant.search', { ...input, ...(page > 1 ? { page } : {}) });
       set({ search: { ...get().search, results: r.results, pagination: r.pagination, loading: false, searched: true } });
     } catch (e) {
-      set({ search: { ...get().search, results: [], pagination: null, loading: false, error: words(e), searched: true } });
+      set({ search: { ...get().search, results: [], pagination: null, loading: false, error: errorWords(e), searched: true } });
     }
   },
 };
@@ -139,5 +133,5 @@ export function startMerchant(): void {
       set({ vocabulary });
       if (vocabulary.homeMerchantId !== null && get().merchantId === undefined) merchantActions.show(vocabulary.homeMerchantId);
     })
-    .catch((e: unknown) => set({ account: { ...empty(), error: words(e) } }));
+    .catch((e: unknown) => set({ account: { ...empty(), error: errorWords(e) } }));
 }

@@ -1,6 +1,6 @@
 import { create } from 'zustand';
 import type { AppStatus } from '../../../preload/contract';
-import type { Connection, PosConnection } from '../api/pos';
+import { errorWords, type Connection, type PosConnection } from '../api/pos';
 
 export interface StatusState {
   status: AppStatus | undefined;
@@ -17,7 +17,7 @@ export function bindStatus(conn: PosConnection): void {
   const load = (): void => {
     client.call('app.status', {}).then(
       (status) => useStatusStore.setState({ status, error: undefined }),
-      (e: unknown) => useStatusStore.setState({ error: e instanceof Error ? e.message : String(e) }),
+      (e: unknown) => useStatusStore.setState({ error: errorWords(e) }),
     );
   };
   useStatusStore.setState({ connection: conn.initial });
