@@ -339,8 +339,10 @@ export class DeviceManager extends EventEmitter<DeviceManagerEvents> implements 
         if (!desired.has(id)) desired.set(id, { config: { id, name: `${d.vendor ?? 'USB'} swipe reader`, kind: 'msr', transport: 'hid', usb: d.usb }, origin: 'detected' });
       }
     }
+    // The implicit wedge reader stands in only while no wedge reader is configured.
+    const wedgeConfigured = [...desired.values()].some((d) => d.config.transport === 'wedge');
     for (const [id, r] of this.running) {
-      if (r.key === 'implicit') continue;
+      if (r.key === 'implicit' && !wedgeConfigured) continue;
       const want = desired.get(id);
       if (!want || this.keyOf(want.config) !== r.key) {
         this.running.delete(id);

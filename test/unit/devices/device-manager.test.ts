@@ -7,6 +7,7 @@ import { MaskedCard, MaskedCheck, SimCard, SimCheck, type EventName } from '../.
 import { SimulatedHid } from '../../../native/sim/hid-sim';
 import { msrHidReport } from '../../../native/sim/msr-sim';
 import { SAMPLE_CARD_NAMES, SAMPLE_CARDS, SAMPLE_CHECK_NAMES, swipeText } from '../../../native/sim/sample-cards';
+import { parseSwipe } from '../../../native/card/card-read';
 import { memoryLog } from '../../support/memory-log';
 import { tempDir } from '../../support/tmp';
 
@@ -220,5 +221,30 @@ describe('contract', () => {
     expect(MaskedCheck.safeParse(check).success).toBe(true);
     expect(MaskedCheck.safeParse({ ...check, accountMasked: '123456789' }).success).toBe(false);
     expect(MaskedCheck.safeParse({ ...check, account: '123456789' }).success).toBe(false);
+  });
+});
+
+describe('keyboard-wedge swipes in the desktop app', () => {
+  it('go to an implicit reader until one is configured, then to the configured reader, even under the same id', async () => {
+    const { core, events } = await startCore();
+    const sink = core.devices.attachWedgeCapture();
+    const swipe = () => {
+      const r = parseSwipe(swipeText(SAMPLE_CARDS.visa));
+      if (!r.ok) throw new Error('sample card does not parse');
+      sink.accept({ card: r.value });
+    };
+    const lastReader = () => (events.filter((e) => e.name === 'card.read').at(-1)?.payload as { deviceId: string } | undefined)?.deviceId;
+    swipe();
+    expect(lastReader()).toBe('keyboard-wedge');
+    core.settings.set('devices.list', [{ id: 'front', name: 'Front reader', kind: 'msr', transport: 'wedge' }]);
+    swipe();
+    expect(lastReader()).toBe('front');
+    core.settings.set('devices.list', [{ id: 'keyboard-wedge', name: 'Counter reader', kind: 'msr', transport: 'wedge' }]);
+    swipe();
+    expect(lastReader()).toBe('keyboard-wedge');
+    const listed = await call(core, 'devices.list', {});
+    const names = listed.ok ? (listed.value as { devices: Array<{ id: string; name: string }> }).devices.filter((d) => d.id === 'keyboard-wedge').map((d) => d.name) : [];
+    expect(names).toEqual(['Counter reader']);
+    await core.close();
   });
 });
