@@ -1,5 +1,6 @@
 import type { ConnectFailure, Connection, ConnectionSink, ReconnectOptions } from './reconnecting-link';
 import { ReconnectingLink } from './reconnecting-link';
+import { hex4 } from '../discovery/known-devices';
 
 export interface HidDeviceInfo {
   vendorId: number;
@@ -49,8 +50,6 @@ export interface HidLinkOptions extends ReconnectOptions {
   usagePage?: number;
 }
 
-const hex = (n: number): string => n.toString(16).padStart(4, '0');
-
 class NotPresent extends Error {}
 
 /** A USB HID reader that is found again by vendor/product id after an unplug. */
@@ -59,7 +58,7 @@ export class HidLink extends ReconnectingLink {
 
   constructor(private readonly options: HidLinkOptions) {
     super(options);
-    this.label = `HID ${hex(options.vendorId)}:${hex(options.productId)}`;
+    this.label = `HID ${hex4(options.vendorId)}:${hex4(options.productId)}`;
   }
 
   protected classify(error: unknown): ConnectFailure {
