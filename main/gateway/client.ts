@@ -1,11 +1,12 @@
 import { performance } from 'node:perf_hooks';
 import { Client as SoapClient, WSDL } from 'soap';
-import { coerceResult, requestSchema, ResultShapeError } from './codec';
+import { checkOperation, isAnswerReading, readAnswer, type AnswerReading } from './answer-reader';
+import { requestSchema } from './codec';
 import { operationXml, TYPES_PREFIX } from './envelope';
 import { GatewayHttpTransport, GatewayTransportError, type ExchangeRecord, type HttpTransportOptions } from './http-transport';
-import { faultOutcome, httpErrorOutcome, outcomeOfResult, type GatewayOutcome } from './outcome';
+import { faultOutcome, httpErrorOutcome, outcomeOfResult, unreadable, type GatewayOutcome } from './outcome';
 import { checkTransactionIssues, transactionIssues, type RuleIssue } from './rules';
-import { OPERATIONS, outputPart, type OperationName, type RequestOf, type ResultOf } from './schema';
+import { OPERATION_NAMES, OPERATIONS, type OperationName, type RequestOf, type ResultOf } from './schema';
 import { buildWsdl, checkAddress, checkNamespace, namespacesOf, PLACEHOLDER_ADDRESS, type GatewayNamespaces } from './wsdl';
 import { xmlAttr } from './xml-text';
 
@@ -55,6 +56,7 @@ type SoapCallback = (err: unknown, result: unknown) => void;
 type SoapMethod = (args: unknown, callback: SoapCallback, options: unknown) => void;
 interface SoapWsdlInternals {
   objectToRpcXML: (name: string, params: unknown) => string;
+  xmlToObject: (xml: unknown) => { Body: Record<string, AnswerReading> };
   xmlnsInEnvelope: string;
   onReady(cb: (err?: Error) => void): void;
 }
@@ -67,10 +69,23 @@ interface SoapWsdlInternals {
 const wsdlCache = new Map<string, Promise<WSDL>>();
 
 /**
- * The `soap` package parses the WSDL and the answers (multiRef, xsi:type), but it would put the
- * operation element in the WSDL target namespace instead of `{ns}Request` and add no xsi:type to
- * the part (reference: known pitfalls). So the body is written by envelope.ts, byte for byte, and
- * the envelope declares only the types prefix that the part's xsi:type uses.
+ * What soap's Client receives from `xmlToObject`. Its `finish` looks the Body up by the called
+ * operation's name (`{op}Response`); the reader does not know which operation was called, so every
+ * name carries the same reading and the client checks the operation itself.
+ */
+function soapObjectOf(reading: AnswerReading): { Body: Record<string, AnswerReading> } {
+  const body: Record<string, AnswerReading> = {};
+  for (const op of OPERATION_NAMES) body[`${op}Response`] = reading;
+  return { Body: body };
+}
+
+/**
+ * The `soap` package parses the WSDL and runs the exchange, but it would put the operation element
+ * in the WSDL target namespace instead of `{ns}Request` and add no xsi:type to the part
+ * (reference: known pitfalls), and its answer parsing reads any boolean text other than true/1 as
+ * false and keeps one of two repeated fields. So the body is written by envelope.ts, byte for byte
+ * (the envelope declares only the types prefix the part's xsi:type uses), and answers are read by
+ * answer-reader.ts from the same tables; soap hands its reading to the client as the result.
  */
 function prepareWsdl(namespace: string): Promise<WSDL> {
   const key = namespace;
@@ -84,6 +99,8 @@ function prepareWsdl(namespace: string): Promise<WSDL> {
         if (err) return reject(err);
         internals.objectToRpcXML = (name, params) => operationXml(name as OperationName, params as RequestOf<OperationName>, ns);
         internals.xmlnsInEnvelope = `xmlns:${TYPES_PREFIX}="${xmlAttr(ns.types)}"`;
+        // Never throws: soap would otherwise try the body as JSON and hand back the HTTP response.
+        internals.xmlToObject = (xml) => soapObjectOf(readAnswer(typeof xml === 'string' ? xml : '', ns));
         resolve(wsdl);
       });
     });
@@ -91,36 +108,6 @@ function prepareWsdl(namespace: string): Promise<WSDL> {
     wsdlCache.set(key, pending);
   }
   return pending;
-}
-
-interface SoapFaultBody {
-  faultcode?: unknown;
-  faultstring?: unknown;
-  detail?: unknown;
-}
-
-function text(v: unknown): string {
-  if (typeof v === 'string') return v;
-  if (typeof v === 'number' || typeof v === 'boolean') return String(v);
-  if (v && typeof v === 'object' && '$value' in v) return text(v.$value);
-  return '';
-}
-
-/** The Fault inside what soap attached to its parse error, if the answer was a SOAP Fault. */
-function faultOf(err: unknown): SoapFaultBody | undefined {
-  const root = (err as { root?: { Envelope?: { Body?: { Fault?: SoapFaultBody } } } } | null)?.root;
-  return root?.Envelope?.Body?.Fault;
-}
-
-/** `<detail><error number="N" description="..."/></detail>` (reference: application errors as faults). */
-function faultDetail(detail: unknown): { errorNumber?: string; errorDescription?: string } {
-  const error = (detail as { error?: { attributes?: Record<string, unknown> } } | null)?.error;
-  const attrs = error?.attributes;
-  if (!attrs) return {};
-  return {
-    ...(attrs.number !== undefined ? { errorNumber: text(attrs.number) } : {}),
-    ...(attrs.description !== undefined ? { errorDescription: text(attrs.description) } : {}),
-  };
 }
 
 export function validateRequest<O extends OperationName>(op: O, request: unknown, now: Date): { request: RequestOf<O> } | { issues: RuleIssue[] } {
@@ -180,24 +167,15 @@ export async function createGatewayClient(options: GatewayClientOptions): Promis
         : { kind: 'unknown', reason: err.reason as never, message: err.message, retry: 'lookup-first' };
     }
     const status = exchange.status ?? 0;
-    if (err) {
-      const fault = faultOf(err);
-      if (fault) {
-        return faultOutcome({ faultCode: text(fault.faultcode), faultString: text(fault.faultstring), ...faultDetail(fault.detail) });
-      }
-      if (status < 200 || status > 299) return httpErrorOutcome(status, exchange.statusText ?? '');
-      return { kind: 'unknown', reason: 'malformed-response', message: 'the gateway answered with XML that could not be read; outcome unknown', retry: 'lookup-first' };
+    const reading = isAnswerReading(result) ? checkOperation(op, result) : undefined;
+    if (reading?.kind === 'fault') {
+      const { kind: _kind, ...fault } = reading;
+      return faultOutcome(fault);
     }
     if (status < 200 || status > 299) return httpErrorOutcome(status, exchange.statusText ?? '');
-    const part = (result as Record<string, unknown> | null | undefined)?.[outputPart(op)];
-    try {
-      if (part === undefined) throw new ResultShapeError(`the answer has no ${outputPart(op)}`);
-      const typed = coerceResult(OPERATIONS[op].output, part) as ResultOf<O>;
-      return outcomeOfResult(typed as ResultOf<'SendAndCommit'>) as GatewayOutcome<ResultOf<O>>;
-    } catch (e) {
-      const why = e instanceof ResultShapeError ? e.message : 'unreadable result';
-      return { kind: 'unknown', reason: 'malformed-response', message: `the gateway's answer is not a valid result (${why}); outcome unknown`, retry: 'lookup-first' };
-    }
+    if (!reading) return unreadable(err ? 'the SOAP layer failed on it' : 'the SOAP layer gave no reading of it');
+    if (reading.kind === 'malformed') return unreadable(reading.message);
+    return outcomeOfResult(reading.result as ResultOf<'SendAndCommit'>) as GatewayOutcome<ResultOf<O>>;
   }
 
   return {

@@ -7,37 +7,30 @@ export const REQUEST_PREFIX = 'q1';
 /** Prefix of the types namespace, declared on the envelope (see client.ts). */
 export const TYPES_PREFIX = 'types';
 
-function scalarText(value: unknown, type: string, path: string): string {
-  if (type === 'boolean') {
-    if (typeof value !== 'boolean') throw new TypeError(`${path} must be a boolean`);
-    return value ? 'true' : 'false';
-  }
-  if (type === 'integer') {
-    if (typeof value !== 'number' || !Number.isSafeInteger(value)) throw new TypeError(`${path} must be an integer`);
-    return String(value);
-  }
-  if (typeof value !== 'string') throw new TypeError(`${path} must be a string`);
-  return xmlText(value);
+/** XML Schema text of a scalar the request check (codec.ts, zod) has already typed. */
+function scalarText(value: unknown, type: string): string {
+  if (type === 'boolean') return value === true ? 'true' : 'false';
+  if (type === 'integer') return String(value);
+  return xmlText(value as string);
 }
 
-/** Child elements of one value of `type`: unqualified, in spec order, absent fields left out. */
-function fieldsXml(value: Record<string, unknown>, type: TypeName, path: string, out: string[]): void {
-  const defs = fieldsOf(type);
-  for (const key of Object.keys(value)) {
-    if (value[key] !== undefined && !defs.some((d) => d.name === key)) throw new TypeError(`${path}.${key} is not a field of ${type}`);
-  }
-  for (const def of defs) {
+/**
+ * Child elements of one value of `type`: unqualified, in spec order, absent fields left out. The
+ * request was checked once, against the same tables, before it gets here (client.ts
+ * validateRequest refuses unknown fields and wrong types), so this only writes.
+ */
+function fieldsXml(value: Record<string, unknown>, type: TypeName, out: string[]): void {
+  for (const def of fieldsOf(type)) {
     const v = value[def.name];
     if (v === undefined) continue;
     const items = def.repeated ? (v as unknown[]) : [v];
     for (const item of items) {
-      const at = `${path}.${def.name}`;
       if (isTypeName(def.type)) {
         out.push(`<${def.name}>`);
-        fieldsXml(item as Record<string, unknown>, def.type, at, out);
+        fieldsXml(item as Record<string, unknown>, def.type, out);
         out.push(`</${def.name}>`);
       } else {
-        out.push(`<${def.name}>`, scalarText(item, def.type, at), `</${def.name}>`);
+        out.push(`<${def.name}>`, scalarText(item, def.type), `</${def.name}>`);
       }
     }
   }
@@ -47,7 +40,7 @@ function fieldsXml(value: Record<string, unknown>, type: TypeName, path: string,
  * The operation element of a request body, byte for byte as the reference describes it:
  * `<q1:Op xmlns:q1="{ns}Request" soap:encodingStyle="…">` around the single unqualified part that
  * carries `xsi:type="types:Transaction"` (or CheckTransaction), whose fields are unqualified and in
- * spec order without per-field xsi:type. Validation of the request is the caller's (zod).
+ * spec order without per-field xsi:type. Validation of the request is the caller's (zod), done once.
  */
 export function operationXml<O extends OperationName>(op: O, request: RequestOf<O>, ns: GatewayNamespaces): string {
   const type = OPERATIONS[op].input;
@@ -56,7 +49,7 @@ export function operationXml<O extends OperationName>(op: O, request: RequestOf<
     `<${REQUEST_PREFIX}:${op} xmlns:${REQUEST_PREFIX}="${xmlAttr(ns.request)}" soap:encodingStyle="${SOAP_ENCODING}">`,
     `<${part} xsi:type="${TYPES_PREFIX}:${type}">`,
   ];
-  fieldsXml(request, type, part, out);
+  fieldsXml(request, type, out);
   out.push(`</${part}>`, `</${REQUEST_PREFIX}:${op}>`);
   return out.join('');
 }

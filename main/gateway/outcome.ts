@@ -25,6 +25,7 @@ export type UnknownReason = 'timeout' | 'connection-lost' | 'response-too-large'
 export type NotSentReason = 'connect-timeout' | 'connect-failed' | 'tls' | 'proxy' | 'timeout' | 'bad-address';
 
 interface OutcomeFields {
+  Transaction_Error: boolean;
   Transaction_Approved: boolean;
   Gateway_Resp_Code: string;
   Gateway_Message: string;
@@ -34,13 +35,27 @@ interface OutcomeFields {
 
 /**
  * Approved if and only if Transaction_Approved is true. Otherwise a gateway code other than 00 is
- * a rejection by the gateway, and 00 with approved false is the bank's decline.
+ * a rejection by the gateway, and 00 with approved false is the bank's decline. An approval that
+ * its own error flag or gateway code contradicts is not trusted either way: the outcome is unknown.
  */
 export function outcomeOfResult<R extends OutcomeFields>(result: R): GatewayOutcome<R> {
-  if (result.Transaction_Approved) return { kind: 'approved', result };
   const gatewayCode = result.Gateway_Resp_Code.trim();
+  if (result.Transaction_Approved) {
+    const contradiction = result.Transaction_Error
+      ? 'Transaction_Error is true'
+      : gatewayCode !== '00'
+        ? 'Gateway_Resp_Code is not 00'
+        : undefined;
+    if (!contradiction) return { kind: 'approved', result };
+    return unreadable(`Transaction_Approved is true but ${contradiction}`);
+  }
   if (gatewayCode !== '00') return { kind: 'rejected', gatewayCode, gatewayMessage: result.Gateway_Message.trim(), result };
   return { kind: 'declined', bankCode: (result.Bank_Resp_Code ?? '').trim(), bankMessage: (result.Bank_Message ?? '').trim(), result };
+}
+
+/** An answer came back but cannot be read with certainty: the gateway may have approved the request. */
+export function unreadable(why: string): GatewayOutcome<never> {
+  return { kind: 'unknown', reason: 'malformed-response', message: `the gateway's answer cannot be read with certainty (${why}); outcome unknown, look it up before sending again`, retry: 'lookup-first' };
 }
 
 export function httpErrorOutcome(status: number, statusText: string): GatewayOutcome<never> {

@@ -64,7 +64,12 @@ describe('request envelope bytes', () => {
     expect(xml).toContain('<Reference_3>a&#13;\nb</Reference_3>');
   });
 
-  it('refuses a field that is not in the contract rather than dropping it', () => {
-    expect(() => operationXml('SendAndCommit', { GatewayID: 'G', Password: 'P', Transaction_Type: '00', Tip: '1' } as never, namespacesOf(NS))).toThrow(/Tip is not a field of Transaction/);
+  it('refuses a field that is not in the contract rather than dropping it, before anything is written', async () => {
+    const captured: Captured[] = [];
+    const client = await fakeClient(ok, captured);
+    const outcome = await client.send('SendAndCommit', { Transaction_Type: 'CR', Transaction_Tag: '1', Tip: '1' } as never);
+    expect(outcome).toMatchObject({ kind: 'invalid', retry: 'fix-request' });
+    if (outcome.kind === 'invalid') expect(outcome.message).toMatch(/Tip/);
+    expect(captured).toHaveLength(0);
   });
 });

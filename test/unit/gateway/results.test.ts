@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { coerceResult, ResultShapeError } from '../../../main/gateway/codec';
+import { readAnswer } from '../../../main/gateway/answer-reader';
 import { GatewayTransportError } from '../../../main/gateway/http-transport';
 import { exitCodeOf, mayHaveBeenProcessed, outcomeOfResult } from '../../../main/gateway/outcome';
+import { namespacesOf } from '../../../main/gateway/wsdl';
 import { NS } from './fixtures';
 import { fakeClient, inlineAnswer, multiRefAnswer, resultFields, typed } from './soap-fakes';
 
@@ -31,34 +32,36 @@ describe('results: unwrapped and typed in one place', () => {
     expect(await client.sendAndCommit(purchase)).toMatchObject({ kind: 'declined', bankCode: '302', bankMessage: 'Credit Floor' });
   });
 
-  it('coerces text booleans and integers, ignores fields outside the contract, and defaults missing echoes', () => {
-    const r = coerceResult('CheckTransactionResult', {
-      Transaction_Type: '00',
-      DollarAmount: '1.00',
-      CustomerIDType: { $value: '3', attributes: { 'xsi:type': 'xsd:int' } },
-      VIP: 'false',
-      Transaction_Error: '0',
-      Transaction_Approved: 'true',
-      Gateway_Resp_Code: '00',
-      Gateway_Message: 'ok',
-      Unexpected: 'x',
-    });
-    expect(r).toMatchObject({ CustomerIDType: 3, VIP: false, Transaction_Error: false, Transaction_Approved: true, GatewayID: '', Password: '' });
-    expect(r).not.toHaveProperty('Unexpected');
+  it('types text booleans and integers, ignores fields outside the contract, and defaults missing echoes', () => {
+    const fields =
+      typed('Transaction_Type', '00') + typed('DollarAmount', '1.00') + typed('CustomerIDType', '3', 'xsd:int') + typed('VIP', 'false', 'xsd:boolean') +
+      typed('Transaction_Error', '0', 'xsd:boolean') + typed('Transaction_Approved', 'true', 'xsd:boolean') + typed('Gateway_Resp_Code', '00') +
+      typed('Gateway_Message', 'ok') + typed('Unexpected', 'x');
+    const reading = readAnswer(inlineAnswer('SendAndCommitCheck', 'CheckTransactionResult', fields), namespacesOf(NS));
+    expect(reading.kind).toBe('result');
+    if (reading.kind !== 'result') return;
+    expect(reading.result).toMatchObject({ CustomerIDType: 3, VIP: false, Transaction_Error: false, Transaction_Approved: true, GatewayID: '', Password: '' });
+    expect(reading.result).not.toHaveProperty('Unexpected');
   });
 
-  it('refuses a result without its outcome fields', () => {
-    expect(() => coerceResult('TransactionResult', { GatewayID: 'x', Transaction_Type: '00', Transaction_Error: false, Gateway_Resp_Code: '00', Gateway_Message: '' })).toThrow(ResultShapeError);
-    expect(() => coerceResult('TransactionResult', { Transaction_Error: false, Transaction_Approved: 'maybe', Gateway_Resp_Code: '00', Gateway_Message: '' })).toThrow(/boolean/);
+  it('refuses a result without its outcome fields or with a boolean it cannot read', () => {
+    const missing = typed('GatewayID', 'x') + typed('Transaction_Type', '00') + typed('Transaction_Error', 'false', 'xsd:boolean') + typed('Gateway_Resp_Code', '00') + typed('Gateway_Message', '');
+    expect(readAnswer(inlineAnswer('SendAndCommit', 'TransactionResult', missing), namespacesOf(NS))).toMatchObject({ kind: 'malformed', message: expect.stringMatching(/Transaction_Approved is missing/) as unknown });
+    const maybe = resultFields({ approved: true }).replace('>true<', '>maybe<');
+    expect(readAnswer(inlineAnswer('SendAndCommit', 'TransactionResult', maybe), namespacesOf(NS))).toMatchObject({ kind: 'malformed', message: expect.stringMatching(/Transaction_Approved is not an xsd:boolean/) as unknown });
   });
 });
 
 describe('outcome taxonomy', () => {
   const base = { Transaction_Error: false, Gateway_Resp_Code: '00', Gateway_Message: 'Transaction Normal' };
-  it('approved if and only if Transaction_Approved', () => {
+  it('approves if and only if Transaction_Approved is true and nothing in the result contradicts it', () => {
     expect(outcomeOfResult({ ...base, Transaction_Approved: true }).kind).toBe('approved');
     expect(outcomeOfResult({ ...base, Transaction_Approved: false, Bank_Resp_Code: '605', Bank_Message: 'Invalid Expiration Date' })).toMatchObject({ kind: 'declined', bankCode: '605' });
     expect(outcomeOfResult({ ...base, Transaction_Error: true, Transaction_Approved: false, Gateway_Resp_Code: '22', Gateway_Message: 'Invalid Credit Card Number' })).toMatchObject({ kind: 'rejected', gatewayCode: '22', gatewayMessage: 'Invalid Credit Card Number' });
+    const unknown = { kind: 'unknown', reason: 'malformed-response', retry: 'lookup-first' };
+    expect(outcomeOfResult({ ...base, Transaction_Approved: true, Transaction_Error: true })).toMatchObject({ ...unknown, message: expect.stringMatching(/Transaction_Error is true/) as unknown });
+    expect(outcomeOfResult({ ...base, Transaction_Approved: true, Gateway_Resp_Code: '22' })).toMatchObject({ ...unknown, message: expect.stringMatching(/Gateway_Resp_Code is not 00/) as unknown });
+    expect(outcomeOfResult({ ...base, Transaction_Approved: true, Gateway_Resp_Code: ' 00 ' }).kind).toBe('approved');
   });
 
   it.each([
