@@ -57,6 +57,13 @@ export interface WedgeSink {
   accept(result: { card: CardRead } | { error: ReadError }): void;
 }
 
+/**
+ * "Test this device" waits (each up to a minute for a swipe) allowed at once. A Devices screen runs
+ * one per device and posctl or a second tab may add one; the total stays above the few readers of a
+ * counter, and each wait holds three listeners, so eight stay under the emitter's leak warning (10).
+ */
+export const TEST_WAITS = Object.freeze({ perDevice: 2, total: 8 });
+
 interface Running {
   runtime: DeviceRuntime;
   key: string;
@@ -84,6 +91,8 @@ export class DeviceManager extends EventEmitter<DeviceManagerEvents> implements 
   private readonly env: DeviceEnvironment;
   private readonly now: () => Date;
   private readonly sink: DeviceSink;
+  /** Test waits running, per device id. */
+  private readonly testWaits = new Map<string, number>();
 
   constructor(private readonly o: DeviceManagerOptions) {
     super();
@@ -208,9 +217,33 @@ export class DeviceManager extends EventEmitter<DeviceManagerEvents> implements 
       if (configured) throw new PosError('UNAVAILABLE', `${configured.name} is not open: ${configured.enabled === false ? 'it is disabled' : 'the terminal app is not running here'}`);
       throw new PosError('NOT_FOUND', `no device with id "${id}"`);
     }
+    // Only the waits for a read are capped: a link check answers within the device's own time-out.
+    const release = waitForReadMs > 0 ? this.reserveTestWait(id) : () => undefined;
+    try {
+      return await this.runTest(r.runtime, id, waitForReadMs);
+    } finally {
+      release();
+    }
+  }
+
+  /** Takes a place for one test wait, or answers BUSY when the device or the terminal has its fill. */
+  private reserveTestWait(id: string): () => void {
+    const mine = this.testWaits.get(id) ?? 0;
+    let total = 0;
+    for (const n of this.testWaits.values()) total += n;
+    if (mine >= TEST_WAITS.perDevice) throw new PosError('BUSY', `${id} is already being tested ${mine} times; wait for those tests to finish`);
+    if (total >= TEST_WAITS.total) throw new PosError('BUSY', `${total} device tests are already waiting for a read; wait for one to finish`);
+    this.testWaits.set(id, mine + 1);
+    return () => {
+      const left = (this.testWaits.get(id) ?? 1) - 1;
+      if (left > 0) this.testWaits.set(id, left);
+      else this.testWaits.delete(id);
+    };
+  }
+
+  private async runTest(device: DeviceRuntime, id: string, waitForReadMs: number): Promise<DeviceTestResult> {
     const started = Date.now();
     const elapsed = (): number => Math.max(0, Date.now() - started);
-    const device = r.runtime;
     const link = await device.checkLink();
     if (!link.ok || waitForReadMs === 0) return { id, ok: link.ok, detail: link.detail, elapsedMs: elapsed() };
     if (device instanceof PinpadDevice) {

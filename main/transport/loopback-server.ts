@@ -6,6 +6,7 @@ import { WebSocketServer, type WebSocket } from 'ws';
 import { ClientFrame, WS_PATH, WS_SUBPROTOCOL, WS_TOKEN_PREFIX, type ServerFrame } from '../../preload/contract/wire';
 import type { Dispatch } from '../api/dispatcher';
 import type { EventBus } from '../events/bus';
+import { BUSY_REPLY, ConnectionBudget, resolveLimits, type ConnectionLimits } from './connection-limits';
 import { contentSecurityPolicy, readStaticFile, SECURITY_HEADERS } from './static-files';
 
 export interface LoopbackServerOptions {
@@ -18,6 +19,8 @@ export interface LoopbackServerOptions {
   port: number;
   /** Defaults to 32 random bytes; tests may fix it. */
   token?: string;
+  /** What one client may cost; defaults to DEFAULT_CONNECTION_LIMITS (tests lower them). */
+  limits?: Partial<ConnectionLimits>;
 }
 
 export interface LoopbackServer {
@@ -42,6 +45,18 @@ function refuseUpgrade(socket: Duplex, status: number, text: string): void {
   socket.end(`HTTP/1.1 ${status} ${text}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
 }
 
+/** The call frame in a WebSocket message, or undefined when it is not one. */
+function parseCall(data: Buffer | ArrayBuffer | Buffer[], isBinary: boolean): ClientFrame | undefined {
+  if (isBinary) return undefined;
+  try {
+    const text = Array.isArray(data) ? Buffer.concat(data) : Buffer.isBuffer(data) ? data : Buffer.from(new Uint8Array(data));
+    const frame = ClientFrame.safeParse(JSON.parse(text.toString('utf8')));
+    return frame.success ? frame.data : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 /**
  * The loopback transport of the contract for running without Electron: serves the built renderer
  * and a WebSocket at /api on 127.0.0.1 only. A connection needs the per-run token (offered as a
@@ -50,6 +65,7 @@ function refuseUpgrade(socket: Duplex, status: number, text: string): void {
 export async function startLoopbackServer(options: LoopbackServerOptions): Promise<LoopbackServer> {
   const token = options.token ?? randomBytes(32).toString('base64url');
   const { log } = options;
+  const limits = resolveLimits(options.limits);
   let port = options.port;
   const allowedHosts = (): Set<string> => new Set([`${HOST}:${port}`, `localhost:${port}`]);
   const allowedOrigins = (): Set<string> => new Set([...allowedHosts()].map((h) => `http://${h}`));
@@ -90,7 +106,37 @@ export async function startLoopbackServer(options: LoopbackServerOptions): Promi
     maxPayload: MAX_FRAME,
     handleProtocols: (protocols) => (protocols.has(WS_SUBPROTOCOL) ? WS_SUBPROTOCOL : false),
   });
-  const clients = new Set<WebSocket>();
+  const clients = new Map<WebSocket, ConnectionBudget>();
+
+  const sendText = (ws: WebSocket, text: string): void => {
+    if (ws.readyState !== ws.OPEN) return;
+    ws.send(text);
+    clients.get(ws)?.afterSend();
+  };
+  const send = (ws: WebSocket, frame: ServerFrame): void => sendText(ws, JSON.stringify(frame));
+
+  const accept = (ws: WebSocket, socket: Duplex): void => {
+    const budget = new ConnectionBudget(ws, socket, limits, log);
+    clients.set(ws, budget);
+    ws.on('close', () => clients.delete(ws));
+    ws.on('error', (err) => log.warn({ err }, 'websocket error'));
+    ws.on('message', (data, isBinary) => {
+      const frame = parseCall(data, isBinary);
+      if (!frame) {
+        send(ws, { t: 'refused', error: { code: 'BAD_INPUT', message: 'not a call frame of this contract' } });
+        return;
+      }
+      const { id, method, input } = frame;
+      if (!budget.tryStartCall()) {
+        send(ws, { t: 'reply', id, reply: BUSY_REPLY });
+        return;
+      }
+      void options
+        .dispatch(method, input, { transport: 'ws' })
+        .then((reply) => send(ws, { t: 'reply', id, reply }))
+        .finally(() => budget.endCall());
+    });
+  };
 
   server.on('upgrade', (req, socket, head) => {
     const path = (req.url ?? '').split('?')[0];
@@ -110,37 +156,19 @@ export async function startLoopbackServer(options: LoopbackServerOptions): Promi
       refuseUpgrade(socket, 401, 'Unauthorized');
       return;
     }
-    wss.handleUpgrade(req, socket, head, (ws) => wss.emit('connection', ws, req));
-  });
-
-  const send = (ws: WebSocket, frame: ServerFrame): void => {
-    if (ws.readyState === ws.OPEN) ws.send(JSON.stringify(frame));
-  };
-
-  wss.on('connection', (ws: WebSocket) => {
-    clients.add(ws);
-    ws.on('close', () => clients.delete(ws));
-    ws.on('error', (err) => log.warn({ err }, 'websocket error'));
-    ws.on('message', (data, isBinary) => {
-      let json: unknown;
-      try {
-        const text = Array.isArray(data) ? Buffer.concat(data) : Buffer.isBuffer(data) ? data : Buffer.from(new Uint8Array(data));
-        json = isBinary ? undefined : JSON.parse(text.toString('utf8'));
-      } catch {
-        json = undefined;
-      }
-      const frame = ClientFrame.safeParse(json);
-      if (!frame.success) {
-        send(ws, { t: 'refused', error: { code: 'BAD_INPUT', message: 'not a call frame of this contract' } });
-        return;
-      }
-      const { id, method, input } = frame.data;
-      void options.dispatch(method, input, { transport: 'ws' }).then((reply) => send(ws, { t: 'reply', id, reply }));
-    });
+    // Counted after the checks above, so strangers cannot use up the places. The upgrade below
+    // completes synchronously, so the count cannot be overtaken by a second upgrade.
+    if (clients.size >= limits.maxConnections) {
+      log.warn({ open: clients.size, limit: limits.maxConnections }, 'refused a connection: too many open connections');
+      refuseUpgrade(socket, 503, 'Service Unavailable');
+      return;
+    }
+    wss.handleUpgrade(req, socket, head, (ws) => accept(ws, socket));
   });
 
   const unsubscribe = options.bus.onAny((name, payload) => {
-    for (const ws of clients) send(ws, { t: 'event', name, payload });
+    const text = JSON.stringify({ t: 'event', name, payload } satisfies ServerFrame);
+    for (const ws of [...clients.keys()]) sendText(ws, text);
   });
 
   await new Promise<void>((resolvePromise, reject) => {
@@ -163,7 +191,7 @@ export async function startLoopbackServer(options: LoopbackServerOptions): Promi
     close: () =>
       new Promise<void>((resolveClose) => {
         unsubscribe();
-        for (const ws of clients) ws.terminate();
+        for (const ws of clients.keys()) ws.terminate();
         wss.close();
         server.closeAllConnections();
         server.close(() => resolveClose());

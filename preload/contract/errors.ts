@@ -13,6 +13,7 @@ export const ErrorCode = z.enum([
   'CONFLICT',
   'UNAVAILABLE', // a service the call needs is down (device unplugged, database locked)
   'TIMEOUT',
+  'BUSY', // too many calls or waits at once (a per-page or per-device cap); retry once earlier ones answer
   'INTERNAL', // a bug; details are in the terminal's log, not in the reply
 ]);
 export type ErrorCode = z.infer<typeof ErrorCode>;

@@ -11,22 +11,7 @@ import { createPosClient } from '../../../preload/client';
 import { createWsBridge } from '../../../preload/transports/ws-client';
 import type { AppStatus } from '../../../preload/contract';
 import { tempDirForSuite } from '../../support/tmp';
-
-/** Opens a raw socket and resolves with how the handshake ended: 'open' or the HTTP status. */
-function handshake(url: string, protocols: string[], headers: Record<string, string>): Promise<string | number> {
-  return new Promise((resolve) => {
-    const ws = new WebSocket(url, protocols, { headers });
-    ws.on('open', () => {
-      ws.close();
-      resolve('open');
-    });
-    ws.on('unexpected-response', (_req, res) => {
-      resolve(res.statusCode ?? 0);
-      ws.terminate();
-    });
-    ws.on('error', () => undefined);
-  });
-}
+import { handshake } from '../../support/ws-handshake';
 
 function get(port: number, path: string, host = `127.0.0.1:${port}`, method = 'GET'): Promise<{ status: number; headers: Record<string, unknown>; body: string }> {
   return new Promise((resolve, reject) => {

@@ -1,9 +1,9 @@
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createCore, type Core } from '../../../main/core';
-import { DeviceManager } from '../../../main/devices/device-manager';
+import { DeviceManager, TEST_WAITS } from '../../../main/devices/device-manager';
 import { createNodePlatform } from '../../../main/platform/platform';
 import { EventBus } from '../../../main/events/bus';
-import { MaskedCard, MaskedCheck, SimCard, SimCheck, type EventName } from '../../../preload/contract';
+import { MaskedCard, MaskedCheck, SimCard, SimCheck, type EventName, type Reply } from '../../../preload/contract';
 import { SimulatedHid } from '../../../native/sim/hid-sim';
 import { msrHidReport } from '../../../native/sim/msr-sim';
 import { SAMPLE_CARD_NAMES, SAMPLE_CARDS, SAMPLE_CHECK_NAMES, swipeText } from '../../../native/sim/sample-cards';
@@ -246,5 +246,60 @@ describe('keyboard-wedge swipes in the desktop app', () => {
     const names = listed.ok ? (listed.value as { devices: Array<{ id: string; name: string }> }).devices.filter((d) => d.id === 'keyboard-wedge').map((d) => d.name) : [];
     expect(names).toEqual(['Counter reader']);
     await core.close();
+  });
+});
+
+describe('device tests waiting for a read', () => {
+  let core: Core | undefined;
+  const waiting: Array<Promise<Reply>> = [];
+
+  /** Ends every wait still open with a read on its device, then stops the core. */
+  afterEach(async () => {
+    if (!core) return;
+    const c = core;
+    core = undefined;
+    if (waiting.length > 0) {
+      await call(c, 'devices.simulateSwipe', { card: 'visa', via: 'msr' });
+      await call(c, 'devices.simulateSwipe', { card: 'visa', via: 'wedge' });
+      await call(c, 'devices.simulateSwipe', { card: 'visa', via: 'hid' });
+      await call(c, 'devices.simulateCheck', { check: 'personal' });
+      await Promise.all(waiting.splice(0));
+    }
+    await c.close();
+  });
+
+  const wait = (c: Core, id: string): void => {
+    waiting.push(call(c, 'devices.test', { id, waitForReadMs: 60_000 }));
+  };
+
+  it('answers BUSY at once over the per-device and the total cap, and frees a place when a wait ends', async () => {
+    const started = await startCore();
+    const c = (core = started.core);
+    // The simulated HID reader is found like a real one: wait until it is open.
+    await vi.waitFor(async () => expect(await call(c, 'devices.test', { id: 'training-hid' })).toMatchObject({ ok: true, value: { ok: true } }), { timeout: 10_000 });
+    expect(TEST_WAITS).toEqual({ perDevice: 2, total: 8 });
+    const listening = (): number => c.devices.listenerCount('card');
+    const others = listening();
+
+    wait(c, 'training-msr');
+    wait(c, 'training-msr');
+    expect(await call(c, 'devices.test', { id: 'training-msr', waitForReadMs: 60_000 })).toMatchObject({ ok: false, error: { code: 'BUSY' } });
+    // A link check alone is not a wait and is never refused.
+    expect(await call(c, 'devices.test', { id: 'training-msr' })).toMatchObject({ ok: true, value: { ok: true } });
+
+    for (const id of ['training-wedge', 'training-hid', 'training-micr']) {
+      wait(c, id);
+      wait(c, id);
+    }
+    expect(await call(c, 'devices.test', { id: 'training-pinpad', waitForReadMs: 60_000 })).toMatchObject({ ok: false, error: { code: 'BUSY' } });
+
+    // Every wait listens for reads once its link check is done; a swipe then ends both msr waits.
+    await vi.waitFor(() => expect(listening()).toBe(others + TEST_WAITS.total), { timeout: 10_000 });
+    await call(c, 'devices.simulateSwipe', { card: 'visa', via: 'msr' });
+    const [first, second] = waiting.splice(0, 2);
+    expect(await first).toMatchObject({ ok: true, value: { ok: true, read: { kind: 'card' } } });
+    expect(await second).toMatchObject({ ok: true, value: { ok: true } });
+    wait(c, 'training-msr');
+    await vi.waitFor(() => expect(listening()).toBe(others + TEST_WAITS.total - 1), { timeout: 10_000 });
   });
 });

@@ -1,11 +1,14 @@
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { contentSecurityPolicy, readStaticFile } from '../../../main/transport/static-files';
+
+const made: string[] = [];
 
 function site(): string {
   const root = mkdtempSync(join(tmpdir(), 'pos-static-'));
+  made.push(root, `${root}-secret.txt`, `${root}-data`);
   mkdirSync(join(root, 'assets'));
   writeFileSync(join(root, 'index.html'), '<html></html>');
   writeFileSync(join(root, 'assets', 'app.js'), 'console.log(1)');
@@ -14,6 +17,10 @@ function site(): string {
 }
 
 describe('static files of the renderer', () => {
+  afterEach(() => {
+    for (const path of made.splice(0)) rmSync(path, { recursive: true, force: true });
+  });
+
   it('serves files with their type and falls back to index.html for screen paths', async () => {
     const root = site();
     expect(await readStaticFile(root, '/')).toMatchObject({ contentType: 'text/html; charset=utf-8', isDocument: true });
@@ -33,6 +40,56 @@ describe('static files of the renderer', () => {
       const file = await readStaticFile(root, path);
       expect(file?.body.toString(), path).toBe('<html></html>');
     }
+  });
+
+  it('refuses a symbolic link inside the root that leads outside it', async () => {
+    const root = site();
+    mkdirSync(`${root}-data`);
+    writeFileSync(join(`${root}-data`, 'pos.log'), 'log of the terminal');
+    symlinkSync('/etc/passwd', join(root, 'passwd.txt'));
+    symlinkSync(`${root}-secret.txt`, join(root, 'assets', 'secret.js'));
+    symlinkSync(`${root}-data`, join(root, 'data'));
+    for (const path of ['/passwd.txt', '/assets/secret.js', '/data/pos.log']) {
+      expect(await readStaticFile(root, path), path).toBeUndefined();
+    }
+  });
+
+  it('refuses an index.html that is a link leading outside the root, also as the screen fallback', async () => {
+    const root = site();
+    rmSync(join(root, 'index.html'));
+    symlinkSync(`${root}-secret.txt`, join(root, 'index.html'));
+    expect(await readStaticFile(root, '/')).toBeUndefined();
+    expect(await readStaticFile(root, '/catalogue')).toBeUndefined();
+  });
+
+  it('serves a symbolic link that stays inside the root, under the type of the name asked for', async () => {
+    const root = site();
+    symlinkSync(join(root, 'assets', 'app.js'), join(root, 'app-latest.js'));
+    symlinkSync('assets', join(root, 'static'));
+    expect((await readStaticFile(root, '/app-latest.js'))?.body.toString()).toBe('console.log(1)');
+    expect(await readStaticFile(root, '/static/app.js')).toMatchObject({ contentType: 'text/javascript; charset=utf-8' });
+  });
+
+  it('serves from a root that is itself a link', async () => {
+    const root = site();
+    const alias = `${root}-alias`;
+    made.push(alias);
+    symlinkSync(root, alias);
+    expect((await readStaticFile(alias, '/assets/app.js'))?.body.toString()).toBe('console.log(1)');
+    expect(await readStaticFile(alias, '/')).toMatchObject({ isDocument: true });
+  });
+
+  it('follows a root link pointed at a new build after a first request', async () => {
+    const first = site();
+    const second = site();
+    const alias = `${first}-current`;
+    made.push(alias);
+    writeFileSync(join(second, 'assets', 'app.js'), 'console.log(2)');
+    symlinkSync(first, alias);
+    expect((await readStaticFile(alias, '/assets/app.js'))?.body.toString()).toBe('console.log(1)');
+    rmSync(alias);
+    symlinkSync(second, alias);
+    expect((await readStaticFile(alias, '/assets/app.js'))?.body.toString()).toBe('console.log(2)');
   });
 
   it('builds a CSP without inline code or remote sources', () => {
