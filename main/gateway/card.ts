@@ -1,3 +1,4 @@
+import { cardholderName } from '../../native/card/holder-name';
 /**
  * Card facts only the gateway boundary needs: tail masking of IDs, the name and MMYY expiry of a
  * track, and whether an MMYY expiry has passed. Luhn, PAN masking and the ABA checksum are the
@@ -21,7 +22,7 @@ export interface TrackFacts {
 export function track1Facts(track1: string): TrackFacts | undefined {
   const m = /^%?B(\d{12,19})\^([^^]{0,26})\^(\d{4})?/.exec(track1);
   if (!m) return undefined;
-  const [last = '', first = ''] = (m[2] ?? '').split('/');
+  const [last = '', first = ''] = (cardholderName(m[2] ?? '') ?? '').split('/');
   const name = [first.trim(), last.trim()].filter(Boolean).join(' ').replace(/\s+/g, ' ');
   const yymm = m[3];
   return { pan: m[1], ...(yymm ? { expiry: yymm.slice(2) + yymm.slice(0, 2) } : {}), ...(name ? { name } : {}) };

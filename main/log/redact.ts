@@ -1,3 +1,4 @@
+import { luhnValid } from '../../native/card/luhn';
 /**
  * The one redactor. Every log line and every error message bound for a log passes through it,
  * so card data, track data, credentials and keys never reach a log, whatever module wrote it.
@@ -23,7 +24,11 @@ export function isSensitiveKey(key: string): boolean {
 /** XML elements of the gateway envelopes whose content is card data or a credential. */
 const SENSITIVE_XML = /<((?:[\w-]+:)?(?:Password|Card_Number|Track1|Track2|PAN|CVDCode|CVD_Code|BankAccountNumber|MICR|CustomerID|DateOfBirth|Expiry_Date|CAVV|XID))(\s[^>]*)?>[^<]*<\/\1>/g;
 
-const TEXT_RULES: Array<[RegExp, string | ((m: string, ...g: string[]) => string)]> = [
+type Rule = [RegExp, string | ((m: string, ...g: string[]) => string)];
+
+const panMask = (m: string): string => `[PAN …${m.replace(/\D/g, '').slice(-4)}]`;
+
+const TEXT_RULES: Rule[] = [
   [SENSITIVE_XML, (_m, tag: string, attrs = '') => `<${tag}${attrs}>${MASK}</${tag}>`],
   // Track 1 (format B and tolerant variants): %B...^...^...? or up to the end of the token.
   [/%[A-Z]?\d[\d ]{7,25}\^[^?\n]*\??/g, '[TRACK1]'],
@@ -32,19 +37,74 @@ const TEXT_RULES: Array<[RegExp, string | ((m: string, ...g: string[]) => string
   // E-13B MICR symbols mean a check line: hide the whole run.
   [/[\d\u2446-\u2449 ?-]*[\u2446-\u2449][\d\u2446-\u2449 ?-]*/g, '[MICR]'],
   // Credentials written as key=value or key: value in free text.
-  [/\b(password|passwd|pwd|secret|api[_-]?secret|hmac[_-]?key|token|pin)(\s*[=:]\s*)("[^"]*"|'[^']*'|\S+)/gi,
+  [/\b(password|passwd|pwd|secret|api[_-]?secret|hmac[_-]?key|token|pin|cvv2?|cvc2?|cvd|cid)(\s*[=:]\s*)("[^"]*"|'[^']*'|\S+)/gi,
     (_m, k: string, sep: string) => `${k}${sep}${MASK}`],
   [/\b(Authorization\s*:\s*)[^\r\n]+/gi, (_m, k: string) => `${k}${MASK}`],
-  // PAN-like runs: 12 to 19 digits, optionally grouped by single spaces or dashes. Keeps the last 4.
-  [/(?<![\d])\d(?:[ -]?\d){11,18}(?![\d])/g, (m) => `[PAN …${m.replace(/\D/g, '').slice(-4)}]`],
+  // Credentials inside a URL: scheme://user:password@host.
+  [/\b([a-z][a-z0-9+.-]*:\/\/)[^\s/?#@:]+:[^\s/?#@]*@/gi, (_m, scheme: string) => `${scheme}${MASK}@`],
 ];
 
-export function redactText(text: string): string {
+/** A run of 13 to 19 digits, grouped by single spaces, dashes, dots or slashes (4111.1111.1111.1111). */
+const GROUPED_DIGITS = /(?<![\d])\d(?:[ ./-]?\d){12,18}(?![\d])/g;
+
+/**
+ * Logs: any PAN-like run goes, Luhn or not (a mistyped card number is still card data), from 12
+ * digits grouped by spaces or dashes; dots and slashes from 13, so an IPv4 address stays readable.
+ */
+const LOG_PAN_RULES: Rule[] = [
+  [/(?<![\d])\d(?:[ -]?\d){11,18}(?![\d])/g, panMask],
+  [GROUPED_DIGITS, panMask],
+];
+
+/**
+ * Data that leaves the process (contract replies and events, posctl's output): what could be a
+ * card number goes, 13 to 19 digits of a card brand's first digit (2-6) that pass the Luhn
+ * check, however grouped. Identifiers a screen must show (a 12-digit merchant account number,
+ * a reference) stay whole; the log masks them anyway.
+ */
+const DATA_PAN_RULES: Rule[] = [
+  [GROUPED_DIGITS, (m) => {
+    const digits = m.replace(/\D/g, '');
+    return /^[2-6]/.test(digits) && luhnValid(digits) ? panMask(m) : m;
+  }],
+];
+
+const RULES = { log: [...TEXT_RULES, ...LOG_PAN_RULES], data: [...TEXT_RULES, ...DATA_PAN_RULES] } as const;
+
+/**
+ * What every rule needs at least: a MICR symbol, a character of a credential, XML or track 1
+ * (= : < @ %), or eight digits in a row (however grouped). Most text has none: one pass, not ten.
+ */
+const MIGHT_HIDE = /[\u2446-\u2449=:<@%]|\d(?:[ ./-]?\d){7}/;
+
+/** `log` (default) hides every PAN-like run; `data` (what screens and scripts read) only what may be a card number. */
+export type RedactMode = keyof typeof RULES;
+
+export function redactText(text: string, mode: RedactMode = 'log'): string {
+  if (!MIGHT_HIDE.test(text)) return text;
   let out = text;
-  for (const [pattern, replacement] of TEXT_RULES) {
+  for (const [pattern, replacement] of RULES[mode]) {
     out = typeof replacement === 'string' ? out.replace(pattern, replacement) : out.replace(pattern, replacement);
   }
   return out;
+}
+
+/** A picture handed to the renderer as a data: URL (catalogue images): bytes, not text to scrub. */
+const BASE64_DATA_URL = /^data:image\/[\w.+-]+;base64,[A-Za-z0-9+/]*={0,2}$/;
+
+/**
+ * Deep copy with every string scrubbed by redactText (data mode) and nothing else changed: for what leaves
+ * the process as data (posctl's JSON, contract replies and events), where field names are the
+ * contract's and already say what may be shown.
+ */
+export function redactStrings<T>(value: T, depth = 0): T {
+  if (typeof value === 'string') return (BASE64_DATA_URL.test(value) ? value : redactText(value, 'data')) as T;
+  if (value === null || typeof value !== 'object' || depth > 32) return value;
+  if (Array.isArray(value)) return value.map((v: unknown) => redactStrings(v, depth + 1)) as T;
+  if (Object.getPrototypeOf(value) !== Object.prototype) return value;
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(value)) out[k] = redactStrings(v, depth + 1);
+  return out as T;
 }
 
 /**

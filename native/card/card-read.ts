@@ -1,5 +1,6 @@
 import { fail, ok, type Parsed } from '../read-error';
 import { brandOf, isAamvaIin, type CardBrand } from './brand';
+import { cardholderName } from './holder-name';
 import { trackLrc } from './lrc';
 import { luhnValid } from './luhn';
 import { maskPan, maskTrack } from './mask';
@@ -21,7 +22,7 @@ export interface MaskedCard {
   last4: string;
   /** e.g. 411111******1111 */
   masked: string;
-  /** As on the stripe, e.g. "FATEHI/SUALEH"; absent when the card carries none. */
+  /** As on the stripe, e.g. "FATEHI/SUALEH", digits masked (#); absent when the card carries no name-like text. */
   name?: string;
   /** YYYY-MM, or null when the stripe has no usable expiry. */
   expiry: string | null;
@@ -164,8 +165,8 @@ export function parseTrack1(text: string): TrackParse {
     rawName = m?.[1] ?? '';
     rest = m?.[2] ?? '';
   }
-  const name = rawName.trim().replace(/\s+/g, ' ');
-  return { ok: true, fields: { pan, ...(name && name !== '/' ? { name } : {}), ...tail(rest, '^') } };
+  const name = cardholderName(rawName);
+  return { ok: true, fields: { pan, ...(name ? { name } : {}), ...tail(rest, '^') } };
 }
 
 /** Track 2 (and EMV track-2 equivalent with D): ; PAN = YYMM SVC DISC ? */

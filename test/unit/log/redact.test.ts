@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { isSensitiveKey, redactText, redactValue } from '../../../main/log/redact';
+import { luhnCheckDigit } from '../../../native/card/luhn';
+import { isSensitiveKey, redactStrings, redactText, redactValue } from '../../../main/log/redact';
 
 describe('redactText', () => {
   it.each([
@@ -56,6 +57,70 @@ describe('redactText', () => {
         },
       ),
     );
+  });
+});
+
+describe('redactText, beyond spaces and dashes', () => {
+  it.each([
+    ['dotted 4111.1111.1111.1111 ok', 'dotted [PAN …1111] ok'],
+    ['slashed 5500/0000/0000/0004', 'slashed [PAN …0004]'],
+    ['mixed 4111 1111.1111-1111', 'mixed [PAN …1111]'],
+  ])('masks PANs grouped with dots or slashes: %s', (input, expected) => {
+    expect(redactText(input)).toBe(expected);
+    expect(redactText(input, 'data')).toBe(expected);
+  });
+
+  it('keeps an IPv4 address readable', () => {
+    expect(redactText('gateway at 192.168.100.200:8443')).toBe('gateway at 192.168.100.200:8443');
+  });
+
+  it('removes credentials written inside a URL', () => {
+    expect(redactText('proxy http://bob:s3cr3t@proxy.lan:3128/ down')).toBe('proxy http://[REDACTED]@proxy.lan:3128/ down');
+    expect(redactText('https://id:pw@gw.example/transaction/v14')).toBe('https://[REDACTED]@gw.example/transaction/v14');
+    expect(redactText('https://gw.example/transaction/v14')).toBe('https://gw.example/transaction/v14');
+  });
+
+  it('removes a CVV written as key: value', () => {
+    expect(redactText('CVV2: 123 approved')).toBe('CVV2: [REDACTED] approved');
+    expect(redactText('cvc=987', 'data')).toBe('cvc=[REDACTED]');
+  });
+});
+
+describe('redactText in data mode (what screens and scripts read)', () => {
+  it('masks a card number but keeps a merchant account number and references whole', () => {
+    expect(redactText('MID 444500700025 card 4111111111111111 ref 1234567890123', 'data')).toBe('MID 444500700025 card [PAN …1111] ref 1234567890123');
+    // The log hides all three.
+    expect(redactText('MID 444500700025 card 4111111111111111 ref 1234567890123')).toBe('MID [PAN …0025] card [PAN …1111] ref [PAN …0123]');
+  });
+
+  it('never lets a card number through, whatever surrounds it (property)', () => {
+    fc.assert(
+      fc.property(
+        fc.string({ maxLength: 30 }).filter((s) => !/[\d ./-]$/.test(s)),
+        fc.stringMatching(/^[2-6]\d{11,17}$/).map((partial) => partial + luhnCheckDigit(partial)),
+        fc.constantFrom('', ' ', '.', '/', '-'),
+        fc.string({ maxLength: 30 }).filter((s) => !/^[\d ./-]/.test(s)),
+        (before, pan, sep, after) => {
+          const grouped = pan.replace(/(\d{4})(?=\d)/g, `$1${sep}`);
+          const out = redactText(`${before}${grouped}${after}`, 'data');
+          expect(out).not.toContain(grouped);
+          expect(out.replace(/\D/g, '')).not.toContain(pan);
+        },
+      ),
+    );
+  });
+});
+
+describe('redactStrings', () => {
+  it('scrubs every string of a reply, keeps its shape, and leaves pictures as they are', () => {
+    // Valid base64 that happens to hold a card-like run of digits: bytes, not text.
+    const picture = 'data:image/png;base64,AAAA4111111111111111';
+    const reply = { result: { CTR: 'CARD 4111111111111111\nAPPROVED', Bank_Message: 'Approved', tag: 106625152, ok: true }, list: ['%B4111111111111111^DOE/J^2512?'], picture };
+    expect(redactStrings(reply)).toEqual({
+      result: { CTR: 'CARD [PAN …1111]\nAPPROVED', Bank_Message: 'Approved', tag: 106625152, ok: true },
+      list: ['[TRACK1]'],
+      picture,
+    });
   });
 });
 

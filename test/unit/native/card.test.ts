@@ -123,6 +123,22 @@ describe('ISO 7813 track parsing', () => {
     expect(blank.ok && blank.fields.name).toBe(undefined);
     expect(parseTrack1('%B5454545454545454^MC/SAMPLE 2911101000?')).toMatchObject({ ok: true, fields: { name: 'MC/SAMPLE', expiry: '2911', serviceCode: '101' } });
   });
+  it('shows a name made of digits masked, never in full, in the masked card and its JSON', () => {
+    const c = card('%B5500000000000004^4111111111111111^3012101?');
+    expect(c.masked().name).toBeUndefined();
+    expect(JSON.stringify(c)).not.toContain('4111111111111111');
+    const mixed = card('%B5500000000000004^DOE/J 4111111111111111^3012101?');
+    expect(mixed.masked().name).toBe('DOE/J ################');
+    expect(card('%B5500000000000004^ROE/JANE 3RD^3012101?').masked().name).toBe('ROE/JANE #RD');
+  });
+  it("drops a name holding characters names are not made of", () => {
+    for (const raw of ['DOE=JOHN', 'DOE;4111', 'DOE/JOHN%', 'DOE[1]', '<B>DOE</B>']) {
+      const r = parseTrack1(`%B4111111111111111^${raw}^3012101?`);
+      expect(r.ok, raw).toBe(true);
+      expect(r.ok ? r.fields.name : 'not parsed', raw).toBe(undefined);
+    }
+    expect(parseTrack1("%B4111111111111111^O'NEIL-SMITH/ANNE M.^3012101?")).toMatchObject({ ok: true, fields: { name: "O'NEIL-SMITH/ANNE M." } });
+  });
   it('accepts spaces inside the track 1 number (some Amex cards)', () => {
     expect(parseTrack1('%B3714 496353 98431^AMEX/TEST^3105101?')).toMatchObject({ ok: true, fields: { pan: '371449635398431' } });
   });

@@ -94,6 +94,30 @@ describe('random bytes never throw and never yield a card', () => {
   });
 });
 
+describe('track 1 names (fuzzed)', () => {
+  // Any text of the track 1 character set a card could carry in its name field.
+  const nameField = fc
+    .array(fc.integer({ min: 0x20, max: 0x5f }).map((c) => String.fromCharCode(c)).filter((c) => c !== '^' && c !== '?' && c !== '%'), { maxLength: 26 })
+    .map((a) => a.join(''));
+
+  it('never show a digit, and only name characters, in the masked card and its JSON', () => {
+    fc.assert(
+      fc.property(nameField, fc.stringMatching(/^4\d{14}$/), (name, partial) => {
+        const pan = partial + luhnCheckDigit(partial);
+        const r = parseSwipe(`%B${pan}^${name}^3012101?`);
+        if (!r.ok) return;
+        const view = r.value.masked();
+        if (view.name !== undefined) expect(view.name).toMatch(/^[A-Za-z#/.'\-,& ]+$/);
+        const json = JSON.stringify(r.value);
+        expect(json).not.toContain(pan);
+        const digitsInName = name.replace(/\D/g, '');
+        if (digitsInName.length >= 4) expect(JSON.stringify(view.name ?? '')).not.toContain(digitsInName);
+      }),
+      { numRuns: 3000 },
+    );
+  });
+});
+
 describe('valid swipes survive any chunking and noise', () => {
   const card = fc
     .tuple(fc.constantFrom('4', '51', '37', '6011'), fc.integer({ min: 13, max: 19 }), fc.array(fc.integer({ min: 0, max: 9 }), { minLength: 19, maxLength: 19 }), fc.integer({ min: 25, max: 49 }), fc.integer({ min: 1, max: 12 }))
