@@ -1,13 +1,12 @@
-import { mkdirSync } from 'node:fs';
-import { dirname } from 'node:path';
 import pino, { type Bindings, type ChildLoggerOptions, type DestinationStream, type Logger, type LevelWithSilent } from 'pino';
+import { openLogFile } from './log-file';
 import { redactValue, redactText } from './redact';
 
 export type { Logger } from 'pino';
 
 export interface LoggerOptions {
   level: LevelWithSilent;
-  /** A file path, or a stream (tests, stdout). */
+  /** A file path (opened with openLogFile), or a stream (an open LogFile, tests, stderr). */
   destination: string | DestinationStream;
   name?: string;
 }
@@ -17,13 +16,7 @@ export interface LoggerOptions {
  * interpolation arguments, bound fields, errors) goes through the one redactor first.
  */
 export function createLogger(options: LoggerOptions): Logger {
-  let stream: DestinationStream;
-  if (typeof options.destination === 'string') {
-    mkdirSync(dirname(options.destination), { recursive: true, mode: 0o700 });
-    stream = pino.destination({ dest: options.destination, mkdir: true, sync: false });
-  } else {
-    stream = options.destination;
-  }
+  const stream = typeof options.destination === 'string' ? openLogFile(options.destination) : options.destination;
   return redactChildBindings(pino(
     {
       name: options.name ?? 'pos',
