@@ -10,6 +10,9 @@ export default defineConfig({
   define,
   test: {
     pool: 'forks',
+    // Tests (and the processes they start) keep the terminal key in a file, never in the
+    // developer's own keyring; test/integration/store/keyring.test.ts runs a real Secret Service.
+    env: { POS_KEY_PROTECTION: 'file' },
     projects: [
       { define, test: { name: 'unit', include: ['test/unit/**/*.test.ts'], testTimeout: 10_000 } },
       { define, test: { name: 'integration', include: ['test/integration/**/*.test.ts'], testTimeout: 30_000, hookTimeout: 30_000 } },

@@ -1,24 +1,28 @@
+import { chmodSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { DestinationStream, LevelWithSilent, Logger } from 'pino';
 import type { Mode } from '../preload/contract';
 import { createDispatcher, type Dispatch, type Handlers } from './api/dispatcher';
-import { DeviceManager } from './devices/device-manager';
-import { deviceHandlers } from './devices/handlers';
 import { deriveMode } from './config/mode';
 import { applyProvisioningFromDataDir } from './config/provisioning';
 import { SettingsStore } from './config/settings-store';
+import { DeviceManager } from './devices/device-manager';
+import { deviceHandlers } from './devices/handlers';
 import { EventBus } from './events/bus';
 import { GatewayService } from './gateway/service';
 import { createApiDomains, type ApiDomains } from './marketplace/domain';
+import { openLogFile, type LogFile } from './log/log-file';
 import { createLogger } from './log/logger';
 import type { Platform } from './platform/platform';
 import type { Service } from './service';
 import { appHandlers } from './status/handlers';
+import { terminalProblems } from './status/problems';
 import { StatusService } from './status/status-service';
-import { openDatabase, type Db } from './store/database';
-import { openJournal, type JournalStore } from './store/journal';
-import { terminalMigrations } from './store/terminal-db';
-import { openTerminalKey, type Sealer } from './store/terminal-key';
+import type { Db } from './store/database';
+import { acquireInstanceLock, type InstanceLock } from './store/instance-lock';
+import type { JournalStore } from './store/journal';
+import { openStores } from './store/stores';
+import type { TerminalKey } from './store/terminal-key';
 
 export interface CoreConfig {
   /** A log file path (default `<data dir>/logs/pos.log`) or a stream. */
@@ -29,13 +33,15 @@ export interface CoreConfig {
   watchIntervalMs?: number;
   /** Apply `<data dir>/provision.json` when the core starts. */
   applyProvisioning?: boolean;
+  /** The app and the headless start: hold this data directory alone (one terminal per data directory). posctl does not. */
+  exclusive?: boolean;
 }
 
 export interface Core {
   readonly platform: Platform;
   readonly log: Logger;
   readonly settings: SettingsStore;
-  readonly sealer: Sealer;
+  readonly key: TerminalKey;
   readonly bus: EventBus;
   readonly status: StatusService;
   readonly gateway: GatewayService;
@@ -44,6 +50,8 @@ export interface Core {
   readonly db: Db;
   /** The marketplace and merchant interfaces (catalogue cache, leads, merchant lookups). */
   readonly apis: ApiDomains;
+  /** Held by the app and the headless start (CoreConfig.exclusive); it also publishes their status for posctl. */
+  readonly instance: InstanceLock | undefined;
   mode(): Mode;
   /** The journal of the current mode: training and live payments live in separate files. */
   journal(): JournalStore;
@@ -54,61 +62,105 @@ export interface Core {
   close(): Promise<void>;
 }
 
+/** The data directory holds keys, secrets and journals: only its owner may enter it. */
+function prepareDataDir(dataDir: string, log: Logger): void {
+  try {
+    mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+    chmodSync(dataDir, 0o700);
+  } catch (err) {
+    // Not ours to tighten (another owner), or a read-only disk: the stores say what that means.
+    log.warn({ err, dataDir }, 'could not restrict the data directory to its owner (0700)');
+  }
+}
+
 /**
  * Builds every service of the terminal. No Electron here: the same core runs in the Electron app,
  * in the headless start, under posctl and in tests; `platform` carries what differs by host.
+ * Leaves are built before their users: log, lock, stores and key, settings, bus, then services,
+ * then the status that reads them. A store that cannot be used stops it with a StartupError.
  */
 export async function createCore(config: CoreConfig, platform: Platform): Promise<Core> {
-  const log = createLogger({
-    level: config.logLevel ?? 'info',
-    destination: config.logDestination ?? join(platform.dataDir, 'logs', 'pos.log'),
-  });
+  const destination = config.logDestination ?? join(platform.dataDir, 'logs', 'pos.log');
+  const logFile: LogFile | undefined = typeof destination === 'string' ? openLogFile(destination) : undefined;
+  const log = createLogger({ level: config.logLevel ?? 'info', destination: logFile ?? destination });
+  prepareDataDir(platform.dataDir, log);
   const dbOptions = platform.sqliteNativeBinding ? { nativeBinding: platform.sqliteNativeBinding } : {};
-  const db = openDatabase(join(platform.dataDir, 'terminal.sqlite'), terminalMigrations, dbOptions);
-  const sealer = openTerminalKey(platform.dataDir, platform.keyProtector);
-  const settings = new SettingsStore(db, sealer, log, () => platform.now());
+
+  let instance: InstanceLock | undefined;
+  let stores: ReturnType<typeof openStores> | undefined;
+  try {
+    if (config.exclusive) {
+      instance = acquireInstanceLock(
+        platform.dataDir,
+        { host: platform.host, pid: process.pid, version: platform.version, startedAt: platform.now().toISOString() },
+        dbOptions,
+      );
+    }
+    stores = openStores(platform, log, dbOptions);
+  } catch (e) {
+    instance?.release();
+    log.error({ err: e }, 'the terminal cannot start');
+    logFile?.close();
+    throw e;
+  }
+  const { db, cacheDb, key, journals } = stores;
+  const settings = new SettingsStore(db, key, log, () => platform.now());
   if (config.applyProvisioning) {
-    const applied = applyProvisioningFromDataDir(platform.dataDir, settings);
-    if (applied) log.info({ settings: applied }, 'provisioning file applied');
+    try {
+      const applied = applyProvisioningFromDataDir(platform.dataDir, settings);
+      if (applied) log.info({ settings: applied }, 'provisioning file applied');
+    } catch (e) {
+      // A bad provisioning file stops the start with its reason; nothing stays open or locked.
+      for (const store of [journals, cacheDb, db]) store.close();
+      instance?.release();
+      log.error({ err: e }, 'the terminal cannot start');
+      logFile?.close();
+      throw e;
+    }
   }
   if (!config.logLevel) log.level = settings.get('log.level');
+  const health = key.health();
+  if (health.state !== 'keyring') log.warn({ keyState: health.state }, `terminal key: ${health.detail}`);
 
-  const journals = new Map<Mode, JournalStore>();
-  const mode = (): Mode => deriveMode(settings);
-  const journal = (): JournalStore => {
-    const m = mode();
-    let store = journals.get(m);
-    if (!store) journals.set(m, (store = openJournal(platform.dataDir, m, dbOptions)));
-    return store;
-  };
+  const mode = (): Mode => deriveMode(settings, key.canUnseal());
+  const journal = (): JournalStore => journals.of(mode());
 
-  const gateway = new GatewayService({ settings, log, mode, now: () => platform.now(), onStateChange: () => status.refresh() });
+  // The status is built last, from the services; they reach it through this late-bound refresh.
+  const statusRef: { current?: StatusService } = {};
+  const refresh = (): void => statusRef.current?.refresh();
   const bus = new EventBus();
-  const devices = new DeviceManager({ settings, bus, log: log.child({ module: 'devices' }), mode, now: () => platform.now(), refresh: () => status.refresh() });
+  const now = (): Date => platform.now();
+  const gateway = new GatewayService({ settings, log, mode, canUnseal: () => key.canUnseal(), now, onStateChange: refresh });
+  const devices = new DeviceManager({ settings, bus, log: log.child({ module: 'devices' }), mode, now, refresh });
+  const apis = createApiDomains({ platform, settings, log, bus, sealer: key, cacheDb });
   const status = new StatusService(
     {
       version: platform.version,
       mode,
       terminalName: () => settings.get('terminal.name'),
       gatewayState: () => gateway.state(),
+      gatewayUnencrypted: () => gateway.unencrypted(),
       devices: () => devices.statuses(),
       queuePending: () => journal().countQueued(),
+      problems: () =>
+        terminalProblems({ key: key.health(), log: logFile?.problem(), gatewayUnencrypted: gateway.unencrypted(), refusedSettings: settings.refused() }),
     },
     bus,
   );
-  const refresh = (): void => status.refresh();
+  statusRef.current = status;
+  if (instance) {
+    const lock = instance;
+    lock.update({ status: status.current(), updatedAt: platform.now().toISOString() });
+    bus.on('status.changed', (s) => lock.update({ status: s, updatedAt: platform.now().toISOString() }));
+  }
+  logFile?.onProblemChange(refresh);
   settings.onChange(() => {
     if (!config.logLevel) log.level = settings.get('log.level');
     refresh();
   });
 
   // Background services, started by start() in this order and stopped in reverse by close().
-  const services: Service[] = [];
-  services.push(gateway);
-  services.push(devices);
-  const apis = createApiDomains({ platform, settings, log, bus, sealer, dbOptions });
-  services.push(...apis.services);
-
+  const services: Service[] = [gateway, devices, ...apis.services];
   const handlers: Handlers = {
     ...appHandlers(status),
     ...deviceHandlers(devices),
@@ -118,14 +170,13 @@ export async function createCore(config: CoreConfig, platform: Platform): Promis
 
   let watcher: ReturnType<typeof setInterval> | undefined;
   let lastVersions = '';
-  const dataVersions = (): string =>
-    JSON.stringify([db.pragma('data_version', { simple: true }), ...[...journals.values()].map((j) => j.dataVersion())]);
+  const dataVersions = (): string => JSON.stringify([db.pragma('data_version', { simple: true }), ...journals.dataVersions()]);
 
   return {
     platform,
     log,
     settings,
-    sealer,
+    key,
     bus,
     status,
     gateway,
@@ -133,6 +184,7 @@ export async function createCore(config: CoreConfig, platform: Platform): Promis
     dispatch,
     db,
     apis,
+    instance,
     mode,
     journal,
     refresh,
@@ -146,10 +198,12 @@ export async function createCore(config: CoreConfig, platform: Platform): Promis
         lastVersions = dataVersions();
         // data_version moves only when another connection commits: cheap to poll, exact to test.
         watcher = setInterval(() => {
+          // posctl keys reset writes a new key file (a stat tells), then the secrets are entered again.
+          const keyChanged = key.refresh();
           const now = dataVersions();
-          if (now === lastVersions) return;
+          if (now === lastVersions && !keyChanged) return;
           lastVersions = now;
-          if (!settings.reload()) refresh();
+          if (!settings.reload() || keyChanged) refresh();
         }, interval);
         watcher.unref();
       }
@@ -164,10 +218,11 @@ export async function createCore(config: CoreConfig, platform: Platform): Promis
           log.error({ err, service: service.name }, 'service did not stop cleanly');
         }
       }
-      for (const j of journals.values()) j.close();
-      journals.clear();
+      journals.close();
       db.close();
-      return new Promise<void>((resolve) => log.flush(() => resolve()));
+      instance?.release();
+      await new Promise<void>((resolve) => log.flush(() => resolve()));
+      logFile?.close();
     },
   };
 }

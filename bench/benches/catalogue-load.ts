@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import pino from 'pino';
 import { z } from 'zod';
 import { openCacheDb } from '../../main/http/cache-db';
 import { createJsonApi } from '../../main/http/client';
@@ -23,7 +24,7 @@ export async function run(): Promise<Comparison[]> {
   const sim = await startMarketplaceSimulator({ credentials });
   const client = createMarketplaceClient(createJsonApi({ api: 'marketplace', target: async () => ({ baseUrl: sim.baseUrl, credentials }), retry: { attempts: 1 } }), async () => sim.companyId);
   const dir = mkdtempSync(join(tmpdir(), 'pos-bench-load-'));
-  const db = openCacheDb(dir);
+  const db = openCacheDb(dir, {}, pino({ level: 'silent' }), () => new Date());
   const cache = new ResponseCache(db);
   const products = await client.products();
   cache.put('bench', 'products', products, new Date().toISOString());

@@ -8,6 +8,7 @@ import {
   type MethodOutput,
   type Reply,
 } from '../../preload/contract';
+import { redactStrings, redactText } from '../log/redact';
 import { PosError } from './errors';
 
 /** Who is calling: the transport that carried the call. */
@@ -29,26 +30,29 @@ export function zodIssues(error: z.ZodError): ErrorIssue[] {
 
 /**
  * The one entry point both transports call. It validates the input against the contract, runs
- * the handler, validates the output, and always answers an envelope: a bad call gets a typed
+ * the handler, validates the output, redacts its strings, and always answers an envelope: a bad call gets a typed
  * error, a bug gets INTERNAL (details logged, redacted), and nothing crashes the core.
  */
 export function createDispatcher(handlers: Handlers, log: Logger): Dispatch {
   return async (method, input, ctx) => {
     if (!isMethodName(method)) {
-      return { ok: false, error: { code: 'UNKNOWN_METHOD', message: `no method named ${JSON.stringify(String(method)).slice(0, 80)}` } };
+      return { ok: false, error: { code: 'UNKNOWN_METHOD', message: redactText(`no method named ${JSON.stringify(String(method)).slice(0, 80)}`) } };
     }
     const entry = methods[method];
     const parsed = entry.input.safeParse(input);
     if (!parsed.success) {
-      return { ok: false, error: { code: 'BAD_INPUT', message: `invalid input for ${method}`, issues: zodIssues(parsed.error) } };
+      // Issues may quote what was sent (an unknown key): redacted like every reply.
+      return { ok: false, error: redactStrings({ code: 'BAD_INPUT' as const, message: `invalid input for ${method}`, issues: zodIssues(parsed.error) }) };
     }
     try {
       const handler = handlers[method] as (i: unknown, c: CallContext) => unknown;
       const output = entry.output.parse(await handler(parsed.data, ctx));
-      return { ok: true, value: output };
+      // Every string that leaves the core passes the log's redactor: whatever a gateway, a
+      // service or a reader put in a free-text field, no card data reaches a page.
+      return { ok: true, value: redactStrings(output) };
     } catch (e) {
       if (e instanceof PosError) {
-        return { ok: false, error: { code: e.code, message: e.message, ...(e.issues ? { issues: e.issues } : {}) } };
+        return { ok: false, error: redactStrings({ code: e.code, message: e.message, ...(e.issues ? { issues: e.issues } : {}) }) };
       }
       log.error({ err: e, method, transport: ctx.transport }, 'call failed');
       return { ok: false, error: { code: 'INTERNAL', message: `${method} failed; the terminal log has the details` } };

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { credentialsInUrl } from './url-rules';
 
 /**
  * One entry of the settings schema. Keys are dotted (`gateway.url`) and the same everywhere:
@@ -34,9 +35,17 @@ export function textSetting(
   };
 }
 
-/** An http(s) URL, or empty for "not configured". */
+/** Refuses a user name or password inside a URL (for every URL setting). */
+export function withoutCredentials(schema: z.ZodType<string>): z.ZodType<string> {
+  return schema.superRefine((v, ctx) => {
+    const problem = credentialsInUrl(v);
+    if (problem) ctx.addIssue({ code: 'custom', message: problem });
+  });
+}
+
+/** An http(s) URL without credentials in it, or empty for "not configured". */
 export function urlSetting(options: Common & { default?: string }): SettingDef<string> {
-  const url = z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' });
+  const url = withoutCredentials(z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }));
   return textSetting({ ...options, schema: z.union([z.literal(''), url]) });
 }
 

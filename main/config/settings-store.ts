@@ -41,6 +41,7 @@ const sealContext = (key: string): string => `setting:${key}`;
 export class SettingsStore {
   private values = new Map<string, unknown>();
   private sealedKeys = new Map<string, string>();
+  private refusedKeys: Array<{ key: string; why: string }> = [];
   private readonly selectAll;
   private readonly upsert;
   private readonly remove;
@@ -72,6 +73,7 @@ export class SettingsStore {
     const before = this.fingerprint();
     const values = new Map<string, unknown>();
     const sealed = new Map<string, string>();
+    const refused: Array<{ key: string; why: string }> = [];
     for (const row of this.selectAll.all()) {
       if (!isSettingKey(row.key)) {
         this.log.warn({ key: row.key }, 'ignoring a stored setting this version does not know');
@@ -83,19 +85,40 @@ export class SettingsStore {
         continue;
       }
       const def = settingDef(row.key);
-      const parsed = def.schema.safeParse(row.value_json === null ? undefined : JSON.parse(row.value_json));
+      let stored: unknown;
+      try {
+        stored = row.value_json === null ? undefined : JSON.parse(row.value_json);
+      } catch {
+        stored = Symbol('unreadable');
+      }
+      const parsed = def.schema.safeParse(stored);
       if (parsed.success) values.set(row.key, parsed.data);
-      else this.log.warn({ key: row.key }, 'stored setting fails its schema; using the default');
+      else refused.push({ key: row.key, why: parsed.error.issues.map((i) => i.message).join('; ') });
     }
     this.values = values;
     this.sealedKeys = sealed;
+    // Rules tighten between versions (gateway.url must now be https): say which stored value no longer counts.
+    if (JSON.stringify(refused) !== JSON.stringify(this.refusedKeys)) {
+      for (const r of refused) this.log.warn({ key: r.key, why: r.why }, 'stored setting fails its rules; using the default');
+    }
+    this.refusedKeys = refused;
     const changed = before !== this.fingerprint();
     if (changed) for (const listener of [...this.listeners]) listener();
     return changed;
   }
 
   private fingerprint(): string {
-    return JSON.stringify([[...this.values.entries()].sort(), [...this.sealedKeys.entries()].sort()]);
+    return JSON.stringify([[...this.values.entries()].sort(), [...this.sealedKeys.entries()].sort(), this.refusedKeys]);
+  }
+
+  /** Stored values that fail their setting's rules (written by an older version): their defaults apply. */
+  refused(): ReadonlyArray<{ key: string; why: string }> {
+    return this.refusedKeys;
+  }
+
+  /** Keys whose sealed values are stored (without unsealing them). */
+  sealedKeyNames(): SettingKey[] {
+    return [...this.sealedKeys.keys()] as SettingKey[];
   }
 
   get<K extends SettingKey>(key: K): SettingValue<K> {

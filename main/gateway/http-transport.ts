@@ -2,6 +2,7 @@ import http, { type ClientRequest, type IncomingHttpHeaders, type IncomingMessag
 import https from 'node:https';
 import type { Socket } from 'node:net';
 import tls, { TLSSocket } from 'node:tls';
+import { errorCodeOf } from '../error-code';
 import { signatureHeaders, signingDate, type HmacCredentials } from './hmac';
 import type { NotSentReason, UnknownReason } from './outcome';
 
@@ -17,8 +18,10 @@ export interface HttpTransportOptions {
   connectTimeoutMs: number;
   /** The whole exchange, from the first byte out to the last byte in. */
   timeoutMs: number;
-  /** http://[user:pass@]host:port of an HTTP proxy; https targets are tunnelled with CONNECT. */
+  /** http://host:port of an HTTP proxy; https targets are tunnelled with CONNECT. */
   proxy?: string;
+  /** Basic credentials for the proxy (its own settings; never inside the proxy URL). */
+  proxyCredentials?: { user: string; password: string };
   hmac?: HmacCredentials;
   /** Extra trusted CA certificates (PEM) for a private gateway; verification always stays on. */
   ca?: string;
@@ -61,10 +64,6 @@ type Callback = (error: unknown, res?: HttpResponseLike, body?: string) => void;
 
 const TLS_CODE = /CERT|SSL|TLS|SELF_SIGNED|UNABLE_TO_VERIFY|UNABLE_TO_GET_ISSUER/;
 
-function errorCode(err: unknown): string {
-  const code = (err as { code?: unknown } | null)?.code;
-  return typeof code === 'string' ? code : '';
-}
 
 class ProxyError extends Error {
   override name = 'ProxyError';
@@ -157,7 +156,7 @@ export class GatewayHttpTransport {
     const totalTimer = setTimeout(() => fail('timeout', 'timeout', `no answer from the gateway within ${timeoutMs} ms`), timeoutMs);
 
     const onError = (err: unknown): void => {
-      const code = errorCode(err);
+      const code = errorCodeOf(err);
       if (connected) return fail('connect-failed', 'connection-lost', `the connection to the gateway was lost (${code || 'closed'})`, err);
       if (err instanceof ProxyError) return fail('proxy', 'connection-lost', err.message, err);
       if (TLS_CODE.test(code)) return fail('tls', 'connection-lost', `the gateway's TLS certificate was not accepted (${code})`, err);
@@ -234,10 +233,9 @@ export class GatewayHttpTransport {
   }
 
   private proxyAuth(): Record<string, string> {
-    const p = this.proxy;
-    if (!p?.username) return {};
-    const credentials = `${decodeURIComponent(p.username)}:${decodeURIComponent(p.password)}`;
-    return { 'Proxy-Authorization': `Basic ${Buffer.from(credentials).toString('base64')}` };
+    const c = this.options.proxyCredentials;
+    if (!c) return {};
+    return { 'Proxy-Authorization': `Basic ${Buffer.from(`${c.user}:${c.password}`).toString('base64')}` };
   }
 
   /** CONNECT host:port through the proxy, then TLS (verified) inside the tunnel. */
@@ -265,7 +263,7 @@ export class GatewayHttpTransport {
       });
       secure.once('error', (err: Error) => oncreate(err));
     });
-    connect.once('error', (err) => oncreate(new ProxyError(`could not reach the proxy ${proxy.host} (${errorCode(err) || err.message})`)));
+    connect.once('error', (err) => oncreate(new ProxyError(`could not reach the proxy ${proxy.host} (${errorCodeOf(err) || err.message})`)));
     connect.end();
     return connect;
   }

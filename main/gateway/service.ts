@@ -14,6 +14,8 @@ export interface GatewayServiceDeps {
   settings: SettingsStore;
   log: Logger;
   mode(): Mode;
+  /** Whether sealed settings can be read on this host (the terminal key is unlocked). */
+  canUnseal(): boolean;
   now(): Date;
   /** Called when the gateway state changes (the core refreshes its status). */
   onStateChange(): void;
@@ -70,6 +72,11 @@ export class GatewayService implements Service {
     return this.active?.mode === 'live' ? (this.lastExchange ?? 'unknown') : 'unknown';
   }
 
+  /** Live over plain http: allowed only to this machine (a local gateway or TLS proxy), and shown as such. */
+  unencrypted(): boolean {
+    return this.deps.mode() === 'live' && this.deps.settings.get('gateway.url').toLowerCase().startsWith('http:');
+  }
+
   builderContext(): BuilderContext {
     return { keyedEcommerceFlag: this.deps.settings.get('gateway.keyedEcommerceFlag'), now: this.deps.now() };
   }
@@ -93,11 +100,15 @@ export class GatewayService implements Service {
     return active.fingerprint === this.fingerprint() ? active.client : this.client();
   }
 
-  private secrets(): { password?: string; hmacKey?: string } {
+  /** The gateway's sealed settings; none while the key is locked (the terminal is then in training and needs none). */
+  private secrets(): { password?: string; hmacKey?: string; proxyPassword?: string } {
     const s = this.deps.settings;
-    const password = s.isSet('gateway.password') ? s.readSecret('gateway.password') : undefined;
-    const hmacKey = s.isSet('gateway.hmacKey') ? s.readSecret('gateway.hmacKey') : undefined;
-    return { ...(password !== undefined ? { password } : {}), ...(hmacKey !== undefined ? { hmacKey } : {}) };
+    if (!this.deps.canUnseal()) return {};
+    const read = (key: 'gateway.password' | 'gateway.hmacKey' | 'gateway.proxyPassword'): string | undefined => (s.isSet(key) ? s.readSecret(key) : undefined);
+    const password = read('gateway.password');
+    const hmacKey = read('gateway.hmacKey');
+    const proxyPassword = read('gateway.proxyPassword');
+    return { ...(password !== undefined ? { password } : {}), ...(hmacKey !== undefined ? { hmacKey } : {}), ...(proxyPassword !== undefined ? { proxyPassword } : {}) };
   }
 
   /**
@@ -108,9 +119,11 @@ export class GatewayService implements Service {
     const s = this.deps.settings;
     return JSON.stringify([
       this.deps.mode(),
-      ...(['gateway.url', 'gateway.namespace', 'gateway.gatewayId', 'gateway.hmacKeyId', 'gateway.timeoutMs', 'gateway.connectTimeoutMs', 'gateway.proxy', 'gateway.caFile', 'gateway.trainingDuplicateMinutes'] as const).map((k) => s.get(k)),
+      this.deps.canUnseal(),
+      ...(['gateway.url', 'gateway.namespace', 'gateway.gatewayId', 'gateway.hmacKeyId', 'gateway.timeoutMs', 'gateway.connectTimeoutMs', 'gateway.proxy', 'gateway.proxyUser', 'gateway.caFile', 'gateway.trainingDuplicateMinutes'] as const).map((k) => s.get(k)),
       s.secretStamp('gateway.password') ?? null,
       s.secretStamp('gateway.hmacKey') ?? null,
+      s.secretStamp('gateway.proxyPassword') ?? null,
     ]);
   }
 
@@ -146,6 +159,7 @@ export class GatewayService implements Service {
       connectTimeoutMs: s.get('gateway.connectTimeoutMs'),
       timeoutMs: s.get('gateway.timeoutMs'),
       ...(s.get('gateway.proxy') && !simulator ? { proxy: s.get('gateway.proxy') } : {}),
+      ...(s.get('gateway.proxy') && !simulator && s.get('gateway.proxyUser') ? { proxyCredentials: { user: s.get('gateway.proxyUser'), password: secrets.proxyPassword ?? '' } } : {}),
       ...(hmac ? { hmac } : {}),
       ...(ca ? { ca } : {}),
       now: () => this.deps.now(),

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { resolveDataDir } from '../platform/data-dir';
 import { APP_VERSION } from '../version';
-import { startHeadless } from './start-headless';
+import { startHeadless, type HeadlessApp } from './start-headless';
 
 function fail(message: string): never {
   console.error(`start:headless: ${message}`);
@@ -36,28 +36,16 @@ async function main(): Promise<void> {
   if (!existsSync(join(staticDir, 'index.html'))) fail(`the renderer is not built (${staticDir}); run npm run build`);
 
   const dataDir = resolveDataDir(values['data-dir']);
-  let app;
-  try {
-    app = await startHeadless({ dataDir, staticDir, ...(port !== undefined ? { port } : {}) });
-  } catch (e) {
-    const err = e as NodeJS.ErrnoException;
-    if (err.code === 'EADDRINUSE') {
-      fail(`port ${port ?? 'from headless.port'} is already in use (is this terminal already running?); start with --port N or --port 0`);
-    }
-    fail(err.message);
-  }
-  const mode = app.core.mode();
-  console.log(`Counter POS ${APP_VERSION}, headless, ${mode === 'training' ? 'TRAINING mode (no live gateway credentials configured)' : 'LIVE mode'}`);
-  console.log(`Data directory: ${dataDir}`);
-  console.log('Open this address in a browser on this machine:');
-  console.log(`  ${app.server.url}`);
-  console.log('Press Ctrl+C to stop.');
-
+  // Signals are caught from the first moment: a stop asked for while the terminal is still
+  // starting waits for the start to finish, then closes everything and exits 0.
+  let running: HeadlessApp | undefined;
+  let stopRequested = false;
   let stopping = false;
   const stop = (): void => {
-    if (stopping) return;
+    stopRequested = true;
+    if (!running || stopping) return;
     stopping = true;
-    app.stop().then(
+    running.stop().then(
       () => process.exit(0),
       (err: unknown) => {
         console.error(`start:headless: stopped with an error: ${err instanceof Error ? err.message : String(err)}`);
@@ -67,6 +55,25 @@ async function main(): Promise<void> {
   };
   process.on('SIGINT', stop);
   process.on('SIGTERM', stop);
+
+  try {
+    running = await startHeadless({ dataDir, staticDir, ...(port !== undefined ? { port } : {}) });
+  } catch (e) {
+    const err = e as NodeJS.ErrnoException;
+    if (err.code === 'EADDRINUSE') {
+      fail(`port ${port ?? 'from headless.port'} is already in use (is this terminal already running?); start with --port N or --port 0`);
+    }
+    fail(err.message);
+  }
+  if (stopRequested) return stop();
+
+  const mode = running.core.mode();
+  console.log(`Counter POS ${APP_VERSION}, headless, ${mode === 'training' ? 'TRAINING mode (no live gateway credentials configured)' : 'LIVE mode'}`);
+  console.log(`Data directory: ${dataDir}`);
+  for (const problem of running.core.status.current().problems) console.log(`${problem.severity === 'error' ? 'Problem' : 'Warning'}: ${problem.message}`);
+  console.log('Open this address in a browser on this machine:');
+  console.log(`  ${running.server.url}`);
+  console.log('Press Ctrl+C to stop.');
 }
 
 void main();

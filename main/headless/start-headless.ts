@@ -20,7 +20,7 @@ export interface HeadlessApp {
 /** The app without Electron: the same core, the renderer served on loopback, the WebSocket transport. */
 export async function startHeadless(options: HeadlessOptions): Promise<HeadlessApp> {
   const platform = createNodePlatform({ host: 'headless', dataDir: options.dataDir, version: APP_VERSION });
-  const core = await createCore({ applyProvisioning: true, ...options.core }, platform);
+  const core = await createCore({ applyProvisioning: true, exclusive: true, ...options.core }, platform);
   try {
     await core.start();
     const server = await startLoopbackServer({
@@ -31,6 +31,7 @@ export async function startHeadless(options: HeadlessOptions): Promise<HeadlessA
       port: options.port ?? core.settings.get('headless.port'),
     });
     core.log.info({ origin: server.origin }, 'headless transport listening');
+    core.instance?.update({ origin: server.origin });
     return {
       core,
       server,

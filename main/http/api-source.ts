@@ -1,5 +1,6 @@
 import type { Logger } from 'pino';
 import type { SettingsStore } from '../config/settings-store';
+import { SealError } from '../store/sealing';
 import { createJsonApi, type ApiTarget, type JsonApi, type RetryPolicy } from './client';
 import { ApiError, type ApiName } from './errors';
 import type { HmacCredentials } from './hmac';
@@ -45,7 +46,14 @@ export function createApiSource(o: ApiSourceOptions): ApiSource {
     }
     const apiKey = o.settings.get(key('apiKey'));
     const secretKey = `${o.api}.apiSecret` as const;
-    const apiSecret = o.settings.readSecret(secretKey);
+    let apiSecret: string | undefined;
+    try {
+      apiSecret = o.settings.readSecret(secretKey);
+    } catch (e) {
+      // The terminal key is locked or lost here (the status says why): the secret is set but unreadable.
+      if (!(e instanceof SealError)) throw e;
+      throw new ApiError({ api: o.api, kind: 'not-configured' }, `${o.api} service: ${secretKey} cannot be read on this computer (${e.message})`);
+    }
     if (!apiKey || !apiSecret) {
       const missing = [!apiKey && key('apiKey'), !apiSecret && secretKey].filter(Boolean).join(' and ');
       throw new ApiError({ api: o.api, kind: 'not-configured' }, `${o.api} service: ${url()} is configured but ${missing} is not set`);

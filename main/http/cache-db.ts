@@ -1,5 +1,7 @@
 import { join } from 'node:path';
-import { openDatabase, type Db, type Migration, type OpenOptions } from '../store/database';
+import type { Logger } from 'pino';
+import type { Db, Migration, OpenOptions } from '../store/database';
+import { openRebuildableDb } from '../store/open-store';
 
 export const CACHE_FILE = 'cache.sqlite';
 
@@ -45,8 +47,9 @@ export const cacheMigrations: readonly Migration[] = [
   },
 ];
 
-export function openCacheDb(dataDir: string, options: OpenOptions = {}): Db {
-  const db = openDatabase(join(dataDir, CACHE_FILE), cacheMigrations, options);
+/** A damaged cache is moved aside and made again (see openRebuildableDb): the terminal starts. */
+export function openCacheDb(dataDir: string, options: OpenOptions, log: Logger, now: () => Date): Db {
+  const db = openRebuildableDb(join(dataDir, CACHE_FILE), cacheMigrations, options, log, now);
   // A cache can lose its last writes to a power cut and be fetched again; hundreds of image rows
   // must not each wait for a disk flush. The outbox raises it back to FULL for its own writes.
   if (!options.readonly) db.pragma('synchronous = NORMAL');

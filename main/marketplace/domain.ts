@@ -3,13 +3,12 @@ import type { Logger } from 'pino';
 import type { SettingsStore } from '../config/settings-store';
 import type { EventBus } from '../events/bus';
 import { createApiSource } from '../http/api-source';
-import { openCacheDb } from '../http/cache-db';
 import { ResponseCache } from '../http/response-cache';
 import { merchantHandlers } from '../merchant/handlers';
 import { MerchantService } from '../merchant/service';
 import type { Platform } from '../platform/platform';
 import type { Service } from '../service';
-import type { OpenOptions } from '../store/database';
+import type { Db } from '../store/database';
 import type { Sealer } from '../store/terminal-key';
 import { TRAINING_LEAD_DEFAULTS } from '../training/marketplace/data';
 import { TrainingSimulatorService } from '../training/marketplace/service';
@@ -26,12 +25,15 @@ export interface ApiDomainsDeps {
   log: Logger;
   bus: EventBus;
   sealer: Sealer;
-  dbOptions?: OpenOptions;
+  /** `<data dir>/cache.sqlite`, opened by the core (see openCacheDb). */
+  cacheDb: Db;
 }
 
 export interface ApiDomains {
   marketplace: MarketplaceService;
   merchant: MerchantService;
+  /** The sealed lead outbox (posctl keys reset clears what a replaced key can no longer open). */
+  outbox: LeadOutbox;
   /** In start order: the cache, the two training simulators, the two services. */
   services: Service[];
   handlers: ReturnType<typeof marketplaceHandlers> & ReturnType<typeof merchantHandlers>;
@@ -44,7 +46,7 @@ export interface ApiDomains {
  */
 export function createApiDomains(d: ApiDomainsDeps): ApiDomains {
   const now = (): Date => d.platform.now();
-  const db = openCacheDb(d.platform.dataDir, d.dbOptions ?? {});
+  const db = d.cacheDb;
   const cache = new ResponseCache(db);
   const log = d.log.child({ module: 'apis' });
 
@@ -63,11 +65,12 @@ export function createApiDomains(d: ApiDomainsDeps): ApiDomains {
     log,
   });
 
+  const outbox = new LeadOutbox(db, d.sealer);
   const marketplace = new MarketplaceService({
     source: createApiSource({ api: 'marketplace', settings: d.settings, training: marketplaceSim, log, now }),
     cache,
     images: new ImageCache({ db, dir: join(d.platform.dataDir, 'cache', 'images'), log, now }),
-    outbox: new LeadOutbox(db, d.sealer),
+    outbox,
     settings: d.settings,
     bus: d.bus,
     log,
@@ -91,6 +94,7 @@ export function createApiDomains(d: ApiDomainsDeps): ApiDomains {
   return {
     marketplace,
     merchant,
+    outbox,
     services: [cacheService, marketplaceSim, merchantSim, marketplace, merchant],
     handlers: { ...marketplaceHandlers(marketplace), ...merchantHandlers(merchant) },
   };

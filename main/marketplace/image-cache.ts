@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { accessSync, constants, existsSync, mkdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Logger } from 'pino';
 import type { Db } from '../store/database';
@@ -37,6 +37,29 @@ interface Row {
 }
 
 /**
+ * The images folder, made usable: one that is not a folder or cannot be written (a file in its
+ * place, permissions gone wrong) is moved aside with a log line and made again. Pictures are a
+ * cache: the terminal starts without them rather than not at all.
+ */
+function usableFolder(o: Pick<ImageCacheOptions, 'dir' | 'log' | 'now'>): void {
+  try {
+    mkdirSync(o.dir, { recursive: true, mode: 0o700 });
+    if (!statSync(o.dir).isDirectory()) throw new Error('not a folder');
+    accessSync(o.dir, constants.W_OK | constants.R_OK | constants.X_OK);
+    return;
+  } catch (err) {
+    const aside = `${o.dir}.damaged-${o.now().toISOString().replace(/[:.]/g, '-')}`;
+    try {
+      if (existsSync(o.dir)) renameSync(o.dir, aside);
+      mkdirSync(o.dir, { recursive: true, mode: 0o700 });
+      o.log.warn({ err, movedTo: aside }, 'the image cache folder could not be used; it was moved aside and is rebuilt');
+    } catch (again) {
+      o.log.error({ err: again }, 'the image cache folder cannot be used; pictures are not kept offline');
+    }
+  }
+}
+
+/**
  * Product and category images, downloaded once into `<data dir>/cache/images/` and handed to the
  * renderer as data: URLs (its content policy allows no remote image host). Images are public
  * files, fetched without credentials.
@@ -48,7 +71,7 @@ export class ImageCache {
   private readonly insert;
 
   constructor(private readonly o: ImageCacheOptions) {
-    mkdirSync(o.dir, { recursive: true, mode: 0o700 });
+    usableFolder(o);
     this.select = o.db.prepare<[string], Row>('SELECT url, file, content_type, bytes FROM images WHERE url = ?');
     this.touch = o.db.prepare('UPDATE images SET used_at = ? WHERE url = ?');
     this.insert = o.db.prepare(
@@ -57,17 +80,31 @@ export class ImageCache {
     );
   }
 
-  /** The cached image as a data: URL, or undefined when it is not on disk. */
+  /**
+   * The cached image as a data: URL, or undefined when it is not on disk. A file that is gone,
+   * unreadable or no longer an image loses its row, so it is downloaded again next time.
+   */
   cached(url: string): string | undefined {
     const row = this.select.get(url);
     if (!row) return undefined;
+    let bytes: Buffer;
     try {
-      const bytes = readFileSync(join(this.o.dir, row.file));
-      this.touch.run(this.o.now().toISOString(), url);
-      return `data:${row.content_type};base64,${bytes.toString('base64')}`;
+      bytes = readFileSync(join(this.o.dir, row.file));
     } catch {
+      this.forget(url, 'unreadable');
       return undefined;
     }
+    if (sniffImage(bytes)?.type !== row.content_type) {
+      this.forget(url, 'damaged');
+      return undefined;
+    }
+    this.touch.run(this.o.now().toISOString(), url);
+    return `data:${row.content_type};base64,${bytes.toString('base64')}`;
+  }
+
+  private forget(url: string, why: string): void {
+    this.o.db.prepare('DELETE FROM images WHERE url = ?').run(url);
+    this.o.log.warn({ why }, 'a cached image could not be used; it will be downloaded again');
   }
 
   count(): number {

@@ -84,6 +84,20 @@ export class LeadOutbox {
     this.db.prepare("UPDATE lead_outbox SET state = 'rejected', attempts = attempts + 1, last_problem = ? WHERE uid = ?").run(problem, uid);
   }
 
+  /** Removes the leads whose sealed body no longer opens (a replaced terminal key); returns their companies. */
+  removeUnreadable(): string[] {
+    const removed: string[] = [];
+    for (const r of this.db.prepare<[], Row>('SELECT * FROM lead_outbox ORDER BY queued_at, uid').all()) {
+      try {
+        this.open(r);
+      } catch {
+        this.remove(r.uid);
+        removed.push(r.company);
+      }
+    }
+    return removed;
+  }
+
   remove(uid: string): boolean {
     return this.db.prepare('DELETE FROM lead_outbox WHERE uid = ?').run(uid).changes > 0;
   }

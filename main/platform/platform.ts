@@ -1,39 +1,42 @@
-/**
- * What differs between the hosts the core runs on (the Electron app, the headless start, posctl):
- * where data lives, how the terminal key is protected at rest, and the clock.
- */
-export interface KeyProtector {
-  /** `file`: the key file's 0600 permissions are the protection (headless, posctl). `os-keychain`: Electron safeStorage. */
-  readonly kind: 'file' | 'os-keychain';
-  protect(secret: Buffer): Buffer;
-  unprotect(blob: Buffer): Buffer;
-}
+import { keyProtectionChoice, osKeyVault, type KeyVault } from './key-vault';
 
 export type HostKind = 'electron' | 'headless' | 'cli';
 
+/**
+ * What differs between the hosts the core runs on (the Electron app, the headless start, posctl):
+ * where data lives, where the terminal key is protected, and the clock. The key protection is
+ * the same for every host (the OS keyring, else a 0600 file), so any host can unseal.
+ */
 export interface Platform {
   readonly host: HostKind;
   readonly dataDir: string;
   readonly version: string;
-  readonly keyProtector: KeyProtector;
+  /** The OS keyring, or why it is not used on this host. */
+  readonly keyVault: KeyVault | { unavailable: string };
+  /** The desktop app only: opens a terminal key that an earlier version sealed with Electron's safeStorage, to migrate it. */
+  readonly legacyKeyUnprotect?: (blob: Buffer) => Buffer;
   now(): Date;
   /** Path of a better-sqlite3 binary built for this runtime's ABI, when not the one in node_modules. */
   readonly sqliteNativeBinding?: string;
 }
 
-/** The protector for hosts without an OS keychain binding: the bytes are kept as they are, in a 0600 file. */
-export const fileKeyProtector: KeyProtector = {
-  kind: 'file',
-  protect: (secret) => Buffer.from(secret),
-  unprotect: (blob) => Buffer.from(blob),
-};
+/** The OS keyring unless `POS_KEY_PROTECTION=file` asks for the key file (a lane set up without a keyring, the test suite). */
+export function defaultKeyVault(env: NodeJS.ProcessEnv = process.env): Platform['keyVault'] {
+  return keyProtectionChoice(env) === 'file' ? { unavailable: 'POS_KEY_PROTECTION=file is set' } : osKeyVault();
+}
 
-export function createNodePlatform(options: { host: HostKind; dataDir: string; version: string; now?: () => Date }): Platform {
+export function createNodePlatform(options: {
+  host: HostKind;
+  dataDir: string;
+  version: string;
+  now?: () => Date;
+  keyVault?: Platform['keyVault'];
+}): Platform {
   return {
     host: options.host,
     dataDir: options.dataDir,
     version: options.version,
-    keyProtector: fileKeyProtector,
+    keyVault: options.keyVault ?? defaultKeyVault(),
     now: options.now ?? (() => new Date()),
   };
 }

@@ -1,4 +1,4 @@
-import type { AppStatus, DeviceStatus, GatewayState, Mode } from '../../preload/contract';
+import type { AppStatus, DeviceStatus, GatewayState, Mode, StatusProblem } from '../../preload/contract';
 import type { EventBus } from '../events/bus';
 
 export interface StatusSources {
@@ -6,8 +6,10 @@ export interface StatusSources {
   mode(): Mode;
   terminalName(): string;
   gatewayState(): GatewayState;
+  gatewayUnencrypted(): boolean;
   devices(): DeviceStatus[];
   queuePending(): number;
+  problems(): StatusProblem[];
 }
 
 /**
@@ -30,9 +32,10 @@ export class StatusService {
       mode: s.mode(),
       version: s.version,
       terminal: { name: s.terminalName() },
-      gateway: { state: s.gatewayState() },
+      gateway: { state: s.gatewayState(), unencrypted: s.gatewayUnencrypted() },
       devices: s.devices(),
       queue: { pending: s.queuePending() },
+      problems: s.problems(),
     };
   }
 

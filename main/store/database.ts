@@ -19,6 +19,12 @@ export interface OpenOptions {
   /** A better-sqlite3 binary built for the running ABI (the Electron app outside a package). */
   nativeBinding?: string;
   readonly?: boolean;
+  /** Run `PRAGMA quick_check` after opening and refuse a file that fails it (see store/open-store.ts). */
+  check?: boolean;
+}
+
+export class DatabaseCorruptError extends Error {
+  override name = 'DatabaseCorruptError';
 }
 
 /**
@@ -32,7 +38,23 @@ export function openDatabase(file: string, migrations: readonly Migration[], opt
     ...(options.nativeBinding ? { nativeBinding: options.nativeBinding } : {}),
     ...(options.readonly ? { readonly: true } : {}),
   });
+  try {
+    prepare(db, file, options);
+    migrate(db, file, migrations);
+  } catch (e) {
+    db.close();
+    throw e;
+  }
+  return db;
+}
+
+function prepare(db: Db, file: string, options: OpenOptions): void {
   db.pragma('busy_timeout = 5000');
+  if (options.check) {
+    // A damaged header fails the first statement (SQLITE_NOTADB); damage inside shows here.
+    const result = db.pragma('quick_check', { simple: true });
+    if (result !== 'ok') throw new DatabaseCorruptError(`${file} failed its integrity check (${String(result).slice(0, 120)})`);
+  }
   if (!options.readonly) {
     // The -wal and -shm files SQLite creates inherit these permissions.
     if (file !== ':memory:') chmodSync(file, 0o600);
@@ -41,8 +63,6 @@ export function openDatabase(file: string, migrations: readonly Migration[], opt
     db.pragma('secure_delete = ON');
   }
   db.pragma('foreign_keys = ON');
-  migrate(db, file, migrations);
-  return db;
 }
 
 export function migrate(db: Db, file: string, migrations: readonly Migration[]): void {

@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import type { Mode } from '../../preload/contract';
-import { openDatabase, type Db, type Migration, type OpenOptions } from './database';
+import type { Db, Migration, OpenOptions } from './database';
+import { openEssentialDb } from './open-store';
 
 /**
  * The payment journal, one SQLite file per mode: `journal-training.sqlite` and
@@ -58,7 +59,8 @@ export function journalFile(dataDir: string, mode: Mode): string {
 
 export function openJournal(dataDir: string, mode: Mode, options: OpenOptions = {}): JournalStore {
   const file = journalFile(dataDir, mode);
-  const db = openDatabase(file, journalMigrations, options);
+  // A journal is never recreated or moved aside by the terminal: a damaged one stops the start.
+  const db = openEssentialDb(file, journalMigrations, options, `the ${mode} payments`);
   const insert = db.prepare(
     `INSERT INTO journal (client_ref, kind, operation, amount_cents, state, masked_account, created_at, updated_at)
      VALUES (@clientRef, @kind, @operation, @amountCents, @state, @maskedAccount, @at, @at)`,

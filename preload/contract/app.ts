@@ -28,13 +28,39 @@ export type DeviceStatus = z.infer<typeof DeviceStatus>;
 export const GatewayState = z.enum(['training', 'unknown', 'online', 'offline']);
 export type GatewayState = z.infer<typeof GatewayState>;
 
+/**
+ * Something about the terminal itself that a technician must know, with what to do about it.
+ * `error`: the terminal cannot do part of its job (a key it cannot unlock keeps it in training; a
+ * log it cannot write). `warning`: it works, with less protection than it should have.
+ */
+export const ProblemCode = z.enum([
+  'key-file-only', // no OS keyring: the terminal key is protected by file permissions only
+  'key-locked', // the key exists but cannot be unlocked on this host: training only
+  'key-lost', // the key file is missing or damaged while sealed secrets exist: training only
+  'log-unwritable', // the log file cannot be written (PCI DSS 10.7)
+  'gateway-unencrypted', // the live gateway is reached over plain http on this machine (loopback)
+  'setting-refused', // a stored setting fails its rules; its default applies
+  'cannot-start', // posctl only: a store the terminal needs is damaged or unusable (the app would not start)
+]);
+export type ProblemCode = z.infer<typeof ProblemCode>;
+
+export const StatusProblem = z.object({
+  code: ProblemCode,
+  severity: z.enum(['warning', 'error']),
+  /** A sentence for a technician: what is wrong and what to do. Never card data or secrets. */
+  message: z.string(),
+});
+export type StatusProblem = z.infer<typeof StatusProblem>;
+
 export const AppStatus = z.object({
   mode: Mode,
   version: z.string(),
   terminal: z.object({ name: z.string() }),
-  gateway: z.object({ state: GatewayState }),
+  /** `unencrypted`: live over plain http to a loopback address (a local test gateway or a TLS proxy on this PC). */
+  gateway: z.object({ state: GatewayState, unencrypted: z.boolean() }),
   devices: z.array(DeviceStatus),
   queue: z.object({ pending: z.number().int().nonnegative() }),
+  problems: z.array(StatusProblem),
 });
 export type AppStatus = z.infer<typeof AppStatus>;
 

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { ECOMMERCE_FLAGS } from '../../gateway/rules';
 import { checkAddress, checkNamespace } from '../../gateway/wsdl';
-import { enumSetting, intSetting, textSetting } from '../setting';
+import { enumSetting, intSetting, textSetting, withoutCredentials } from '../setting';
+import { liveGatewayTransportProblem } from '../url-rules';
 
 /**
  * Gateway settings. The terminal is live exactly when url, gatewayId and password are all set
@@ -16,10 +17,12 @@ import { enumSetting, intSetting, textSetting } from '../setting';
  */
 const address = z.union([
   z.literal(''),
-  z.string().superRefine((v, ctx) => {
-    const problem = checkAddress(v);
-    if (problem) ctx.addIssue({ code: 'custom', message: problem });
-  }),
+  withoutCredentials(
+    z.string().superRefine((v, ctx) => {
+      const problem = checkAddress(v) ?? liveGatewayTransportProblem(v);
+      if (problem) ctx.addIssue({ code: 'custom', message: problem });
+    }),
+  ),
 ]);
 
 const namespace = z.string().superRefine((v, ctx) => {
@@ -27,14 +30,14 @@ const namespace = z.string().superRefine((v, ctx) => {
   if (problem) ctx.addIssue({ code: 'custom', message: problem });
 });
 
-const proxy = z.union([z.literal(''), z.url({ protocol: /^http$/, error: 'must be an http:// proxy URL, e.g. http://proxy.lan:3128' })]);
+const proxy = z.union([z.literal(''), withoutCredentials(z.url({ protocol: /^http$/, error: 'must be an http:// proxy URL, e.g. http://proxy.lan:3128' }))]);
 
 export const DEFAULT_GATEWAY_NAMESPACE = 'http://secure.gateway.example/vplug-in/transaction/rpc-enc/';
 
 export const gatewaySettings = {
   'gateway.url': textSetting({
     schema: address,
-    description: 'Address of the live SOAP gateway (https://…/v14). Empty: training mode.',
+    description: 'Address of the live SOAP gateway (https://…/v14; http:// only to this machine). Empty: training mode.',
   }),
   'gateway.namespace': textSetting({
     schema: namespace,
@@ -57,7 +60,9 @@ export const gatewaySettings = {
     max: 60_000,
     description: 'Longest wait for the connection to the gateway to open, in ms (nothing is sent before).',
   }),
-  'gateway.proxy': textSetting({ schema: proxy, description: 'HTTP proxy for the gateway (http://[user:pass@]host:port); empty: direct.' }),
+  'gateway.proxy': textSetting({ schema: proxy, description: 'HTTP proxy for the gateway (http://host:port); empty: direct.' }),
+  'gateway.proxyUser': textSetting({ description: 'User name for the gateway proxy (Basic authentication); empty: none.' }),
+  'gateway.proxyPassword': textSetting({ secret: true, description: 'Password for the gateway proxy (write-only).' }),
   'gateway.caFile': textSetting({
     description: 'PEM file of extra CA certificates to trust for the gateway (private CA); certificates are always verified.',
   }),

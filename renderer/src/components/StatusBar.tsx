@@ -27,8 +27,9 @@ export function StatusBar({ status, connection }: { status: AppStatus | undefine
       <span className={`status-item ${status?.mode === 'live' ? 'tone-ok' : 'tone-warn'}`} data-testid="status-mode">
         Mode: {status ? status.mode.toUpperCase() : '…'}
       </span>
-      <span className={`status-item ${tone(status?.gateway.state !== 'offline', status?.gateway.state === 'training')}`} data-testid="status-gateway">
+      <span className={`status-item ${tone(status?.gateway.state !== 'offline' && !status?.gateway.unencrypted, status?.gateway.state === 'training' || status?.gateway.unencrypted)}`} data-testid="status-gateway">
         Gateway: {status ? GATEWAY_WORDS[status.gateway.state] : '…'}
+        {status?.gateway.unencrypted ? ' (unencrypted)' : ''}
       </span>
       <span className="status-item" data-testid="status-devices">
         Devices:{' '}
@@ -45,6 +46,11 @@ export function StatusBar({ status, connection }: { status: AppStatus | undefine
       <span className={`status-item ${tone((status?.queue.pending ?? 0) === 0, true)}`} data-testid="status-queue">
         Offline queue: {status ? status.queue.pending : '…'}
       </span>
+      {status && status.problems.length > 0 && (
+        <span className={`status-item ${tone(false, status.problems.every((p) => p.severity === 'warning'))}`} data-testid="status-problems">
+          {status.problems.length === 1 ? '1 problem' : `${status.problems.length} problems`}: see Status
+        </span>
+      )}
       <span className={`status-item link ${tone(connection === 'open' || connection === 'ipc', connection === 'connecting')}`} data-testid="status-link">
         {connection === 'ipc' || connection === 'open' ? 'Connected' : connection === 'connecting' ? 'Connecting…' : connection === 'lost' ? 'Reconnecting…' : 'Refused'}
       </span>

@@ -6,6 +6,7 @@ import { createNodePlatform } from '../../../main/platform/platform';
 import { startGatewaySimulator, type GatewaySimulator } from '../../../main/training/gateway/server';
 import { DEFAULT_GATEWAY_NAMESPACE } from '../../../main/config/settings/gateway';
 import { tempDir } from '../../support/tmp';
+import { proxyServer } from './tls-helpers';
 
 /** The gateway inside the core: training simulator in-process, live gateway, switching at run time, state from real exchanges. */
 const cleanups: Array<() => Promise<void>> = [];
@@ -100,6 +101,40 @@ describe('gateway service in the core', () => {
     expect(await sell(core, 100)).toMatchObject({ kind: 'http-error', status: 401 });
     core.settings.set('gateway.password', 'live-pw');
     expect(await sell(core, 100)).toMatchObject({ kind: 'approved' });
+  });
+
+  it('reaches the gateway through a proxy with its own sealed password, never one inside the proxy URL', async () => {
+    const core = await startCore();
+    const live = await startGatewaySimulator({ namespace: DEFAULT_GATEWAY_NAMESPACE, credentials: { gatewayId: 'LIVE-1', password: 'live-pw' } });
+    const proxy = await proxyServer();
+    cleanups.push(() => live.close(), () => proxy.close());
+    expect(() => core.settings.set('gateway.proxy', `http://bob:s3cret@127.0.0.1:${proxy.port}`)).toThrow(/must not contain a user name or password/);
+    core.settings.setMany([
+      ['gateway.url', live.url],
+      ['gateway.gatewayId', 'LIVE-1'],
+      ['gateway.password', 'live-pw'],
+      ['gateway.proxy', `http://127.0.0.1:${proxy.port}`],
+      ['gateway.proxyUser', 'bob'],
+      ['gateway.proxyPassword', 's3cret'],
+    ]);
+    expect(core.settings.describe('gateway.proxyPassword')[0]).toMatchObject({ secret: true, set: true });
+    expect(core.settings.describe('gateway.proxyPassword')[0]).not.toHaveProperty('value');
+    expect(await sell(core, 500)).toMatchObject({ kind: 'approved' });
+    expect(proxy.seen).toEqual([`POST ${live.url}`]);
+    expect(proxy.auth).toEqual([`Basic ${Buffer.from('bob:s3cret').toString('base64')}`]);
+  });
+
+  it('marks a live gateway over plain http on this machine as unencrypted, in the status and its problems', async () => {
+    const core = await startCore();
+    const live = await startGatewaySimulator({ namespace: DEFAULT_GATEWAY_NAMESPACE });
+    cleanups.push(() => live.close());
+    core.settings.setMany([['gateway.url', live.url], ['gateway.gatewayId', 'LIVE-1'], ['gateway.password', 'pw']]);
+    const status = core.status.current();
+    expect(status.gateway.unencrypted).toBe(true);
+    expect(status.problems.map((p) => p.code)).toContain('gateway-unencrypted');
+    core.settings.set('gateway.url', 'https://gw.example/transaction/v14');
+    expect(core.status.current().gateway.unencrypted).toBe(false);
+    expect(core.status.current().problems.map((p) => p.code)).not.toContain('gateway-unencrypted');
   });
 
   it('an unreadable CA file does not stop the terminal; payments get a clear error', async () => {

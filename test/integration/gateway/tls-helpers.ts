@@ -60,10 +60,12 @@ export function silentServer(): Promise<Closable> {
  * A minimal HTTP proxy: CONNECT tunnels (or refuses them with `refuse`), and forwards absolute-URI
  * requests. Records what it saw.
  */
-export function proxyServer(options: { refuse?: number } = {}): Promise<Closable & { seen: string[] }> {
+export function proxyServer(options: { refuse?: number } = {}): Promise<Closable & { seen: string[]; auth: string[] }> {
   const seen: string[] = [];
+  const auth: string[] = [];
   const server = http.createServer((req, res) => {
     seen.push(`${req.method} ${req.url}`);
+    auth.push(String(req.headers['proxy-authorization'] ?? ''));
     const target = new URL(req.url ?? '');
     const upstream = http.request({ host: target.hostname, port: target.port, path: target.pathname, method: req.method, headers: req.headers }, (up) => {
       res.writeHead(up.statusCode ?? 502, up.headers);
@@ -74,6 +76,7 @@ export function proxyServer(options: { refuse?: number } = {}): Promise<Closable
   });
   server.on('connect', (req: http.IncomingMessage, client: Socket) => {
     seen.push(`CONNECT ${req.url}`);
+    auth.push(String(req.headers['proxy-authorization'] ?? ''));
     if (options.refuse) {
       client.end(`HTTP/1.1 ${options.refuse} Forbidden\r\n\r\n`);
       return;
@@ -87,5 +90,5 @@ export function proxyServer(options: { refuse?: number } = {}): Promise<Closable
     upstream.on('error', () => client.destroy());
     client.on('error', () => upstream.destroy());
   });
-  return listen(server).then((c) => ({ ...c, seen }));
+  return listen(server).then((c) => ({ ...c, seen, auth }));
 }

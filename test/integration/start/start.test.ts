@@ -1,3 +1,4 @@
+import { watch } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { requireBuild, ROOT, spawnNode } from '../../support/processes';
 import { tempDir } from '../../support/tmp';
@@ -27,6 +28,35 @@ describe('npm start without an Electron binary', () => {
     await p.waitFor(/Open this address/);
     expect(p.stdout()).not.toMatch(/Electron binary/);
     expect(await p.stop()).toBe(0);
+  });
+
+  it('closes cleanly and exits 0 when stopped right after it printed its address, every time', async () => {
+    // The log used to be flushed before its file was open ("sonic boom is not ready"): exit 1 now and then.
+    for (let i = 0; i < 8; i++) {
+      const p = spawnNode([`${ROOT}dist/headless.js`, '--data-dir', tempDir(), '--port', '0']);
+      await p.waitFor(/#token=/);
+      p.child.kill(i % 2 === 0 ? 'SIGTERM' : 'SIGINT');
+      expect(await p.exited, p.stderr()).toBe(0);
+      expect(p.stderr()).toBe('');
+    }
+  });
+
+  it('exits 0 when stopped while it is still starting (data directory taken, address not printed yet)', async () => {
+    const dir = tempDir();
+    // instance.json is written when the terminal takes its data directory, before the server listens.
+    const taken = new Promise<void>((resolve) => {
+      const watcher = watch(dir, (_event, name) => {
+        if (name === 'instance.json') {
+          watcher.close();
+          resolve();
+        }
+      });
+    });
+    const p = spawnNode([`${ROOT}dist/headless.js`, '--data-dir', dir, '--port', '0']);
+    await taken;
+    p.child.kill('SIGTERM');
+    expect(await p.exited, p.stderr()).toBe(0);
+    expect(p.stderr()).toBe('');
   });
 
   it('explains a bad port instead of crashing', async () => {

@@ -9,9 +9,10 @@ const status: AppStatus = {
   mode: 'training',
   version: '1.0.0',
   terminal: { name: 'Lane 1' },
-  gateway: { state: 'training' },
+  gateway: { state: 'training', unencrypted: false },
   devices: [],
   queue: { pending: 0 },
+  problems: [],
 };
 
 const ctx = { transport: 'test' } as const;
@@ -46,6 +47,18 @@ describe('dispatcher', () => {
     expect(bug).toMatchObject({ ok: false, error: { code: 'INTERNAL' } });
     expect(JSON.stringify(bug)).not.toContain('boom');
     expect(mem.text()).toContain('boom');
+  });
+
+  it('passes every string of a reply, an error or a refusal through the redactor', async () => {
+    const hostile = { ...status, terminal: { name: 'CARD 4111 1111 1111 1111' }, problems: [{ code: 'log-unwritable' as const, severity: 'error' as const, message: 'track %B4111111111111111^DOE/J^3912?' }] };
+    const reply = await createDispatcher(only({ 'app.status': () => hostile }), pino({ level: 'silent' }))('app.status', {}, ctx);
+    expect(JSON.stringify(reply)).not.toMatch(/4111 1111|4111111111111111|DOE\/J/);
+    expect(reply.ok && reply.value).toMatchObject({ terminal: { name: 'CARD [PAN …1111]' } });
+    const error = await createDispatcher(only({ 'app.status': () => { throw new PosError('UNAVAILABLE', 'reader sent 4111111111111111'); } }), pino({ level: 'silent' }))('app.status', {}, ctx);
+    expect(error).toEqual({ ok: false, error: { code: 'UNAVAILABLE', message: 'reader sent [PAN …1111]' } });
+    const dispatch = createDispatcher(only({ 'app.status': () => status }), pino({ level: 'silent' }));
+    expect(JSON.stringify(await dispatch('4111111111111111', {}, ctx))).not.toContain('4111111111111111');
+    expect(JSON.stringify(await dispatch('app.status', { '4111111111111111': 1 }, ctx))).not.toContain('4111111111111111');
   });
 
   it('refuses to send an output the contract does not describe', async () => {

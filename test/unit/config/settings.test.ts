@@ -69,11 +69,32 @@ describe('settings store', () => {
     expect(() => store.set('gateway.password', '')).toThrow(/cannot be empty/);
   });
 
-  it('falls back to the default for a stored value that no longer passes its schema', () => {
+  it('falls back to the default for a stored value that no longer passes its schema, and says which', () => {
     const { db, store } = makeStore();
     db.prepare("INSERT INTO settings (key, value_json, updated_at) VALUES ('headless.port', '-5', 'now')").run();
-    expect(store.reload()).toBe(false);
+    // The value in force did not move, but the list of refused values did (the status shows it).
+    expect(store.reload()).toBe(true);
     expect(store.get('headless.port')).toBe(4780);
+    expect(store.refused().map((r) => r.key)).toEqual(['headless.port']);
+    expect(store.refused()[0]?.why).toMatch(/>=0/);
+    expect(store.reload()).toBe(false);
+  });
+
+  it('refuses a plain-http live gateway except on this machine, and credentials inside any URL', () => {
+    const { store } = makeStore();
+    expect(() => store.set('gateway.url', 'http://gw.example/transaction/v14')).toThrow(/https:\/\/.*PCI DSS 4\.2\.1/);
+    store.set('gateway.url', 'http://127.0.0.1:8443/transaction/v14');
+    store.set('gateway.url', 'http://localhost:8443/transaction/v14');
+    store.set('gateway.url', 'https://gw.example/transaction/v14');
+    for (const [key, url] of [
+      ['gateway.url', 'https://id:pw@gw.example/transaction/v14'],
+      ['gateway.proxy', 'http://bob:secret@proxy.lan:3128'],
+      ['marketplace.url', 'https://key:secret@market.example/api'],
+      ['merchant.url', 'https://user@merchant.example/'],
+    ] as const) {
+      expect(() => store.set(key, url), key).toThrow(/must not contain a user name or password/);
+    }
+    expect(() => store.set('gateway.proxy', 'http://bob:secret@proxy.lan:3128')).not.toThrow(/secret/);
   });
 
   it('tells listeners about changes, including ones found by reload', () => {

@@ -1,4 +1,4 @@
-import type { AppStatus, GatewayState } from '../../../../preload/contract';
+import type { AppStatus, GatewayState, StatusProblem } from '../../../../preload/contract';
 
 const GATEWAY_EXPLAINED: Record<GatewayState, string> = {
   training: 'Requests go to the simulated gateway built into this terminal.',
@@ -7,18 +7,36 @@ const GATEWAY_EXPLAINED: Record<GatewayState, string> = {
   offline: 'The live gateway could not be reached at the last attempt.',
 };
 
+/** What is wrong with the terminal itself (its key, its log, its settings), each with what to do. */
+function Problems({ problems }: { problems: StatusProblem[] }) {
+  if (problems.length === 0) return null;
+  return (
+    <article className="card problems" data-testid="status-problem-list" role="region" aria-label="Problems">
+      <h2>Problems</h2>
+      <ul>
+        {problems.map((p) => (
+          <li key={`${p.code}:${p.message}`} className={p.severity === 'error' ? 'tone-bad' : 'tone-warn'}>
+            <strong>{p.severity === 'error' ? 'Problem' : 'Warning'}:</strong> {p.message}
+          </li>
+        ))}
+      </ul>
+    </article>
+  );
+}
+
 /** The terminal's health in full: what the status bar abbreviates, with what to do about it. */
 export function StatusScreen({ status }: { status: AppStatus }) {
   return (
     <section className="screen status-screen" aria-labelledby="status-title">
       <h1 id="status-title">{status.terminal.name}</h1>
+      <Problems problems={status.problems} />
       <div className="cards">
         <article className="card">
           <h2>Mode</h2>
           <p className="big">{status.mode === 'training' ? 'Training' : 'Live'}</p>
           <p>
             {status.mode === 'training'
-              ? 'No live gateway credentials are configured. Everything works against built-in simulators; training payments are stored apart and never forwarded.'
+              ? 'No usable live gateway credentials: everything works against built-in simulators; training payments are stored apart and never forwarded.'
               : 'Payments go to the live gateway.'}
           </p>
         </article>
@@ -26,6 +44,7 @@ export function StatusScreen({ status }: { status: AppStatus }) {
           <h2>Gateway</h2>
           <p className="big">{status.gateway.state}</p>
           <p>{GATEWAY_EXPLAINED[status.gateway.state]}</p>
+          {status.gateway.unencrypted && <p>Unencrypted: the gateway address is plain http on this computer (a local test gateway or a TLS proxy).</p>}
         </article>
         <article className="card">
           <h2>Devices</h2>

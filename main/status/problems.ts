@@ -1,0 +1,26 @@
+import type { StatusProblem } from '../../preload/contract';
+import type { KeyHealth } from '../store/terminal-key';
+
+export interface ProblemInputs {
+  key: KeyHealth;
+  /** Why the log cannot be written, when it cannot. */
+  log: string | undefined;
+  gatewayUnencrypted: boolean;
+  refusedSettings: ReadonlyArray<{ key: string; why: string }>;
+}
+
+/** What the status lists about the terminal itself, most serious first. Pure: tested with vectors. */
+export function terminalProblems(p: ProblemInputs): StatusProblem[] {
+  const out: StatusProblem[] = [];
+  if (p.key.state === 'lost') out.push({ code: 'key-lost', severity: 'error', message: p.key.detail });
+  if (p.key.state === 'locked') out.push({ code: 'key-locked', severity: 'error', message: `${p.key.detail}; the terminal stays in training until then` });
+  if (p.log) out.push({ code: 'log-unwritable', severity: 'error', message: p.log });
+  for (const r of p.refusedSettings) {
+    out.push({ code: 'setting-refused', severity: 'error', message: `the stored value of ${r.key} is refused (${r.why}); its default applies until it is set again` });
+  }
+  if (p.key.state === 'file') out.push({ code: 'key-file-only', severity: 'warning', message: p.key.detail });
+  if (p.gatewayUnencrypted) {
+    out.push({ code: 'gateway-unencrypted', severity: 'warning', message: 'the live gateway is reached over plain http on this machine: make sure it is a TLS-terminating proxy or a test gateway' });
+  }
+  return out;
+}

@@ -1,0 +1,76 @@
+import { createHash, type KeyObject } from 'node:crypto';
+import { chmodSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { z } from 'zod';
+import { errorCodeOf } from '../error-code';
+import { rawPublicKey } from './sealing';
+
+/**
+ * `<data dir>/keys/terminal-key.json`: the terminal's public key, and where its private key is.
+ *
+ * Version 2 (this one): `os-keyring` names the keyring entry and holds no private key; `file` holds
+ * the private key itself (PKCS#8 DER, base64), protected only by the file's 0600 permissions.
+ * Version 1 (earlier builds) is still read so it can be migrated: `file` as above, or
+ * `os-keychain`, the private key sealed by Electron's safeStorage, which only the desktop app can open.
+ */
+const V1 = z.object({
+  version: z.literal(1),
+  protection: z.enum(['file', 'os-keychain']),
+  publicKey: z.string().min(1),
+  privateKey: z.string().min(1),
+});
+const V2Keyring = z.object({
+  version: z.literal(2),
+  protection: z.literal('os-keyring'),
+  publicKey: z.string().min(1),
+  account: z.string().min(1),
+});
+const V2File = z.object({
+  version: z.literal(2),
+  protection: z.literal('file'),
+  publicKey: z.string().min(1),
+  privateKey: z.string().min(1),
+});
+export const KeyFileContent = z.union([V2Keyring, V2File, V1]);
+export type KeyFileContent = z.infer<typeof KeyFileContent>;
+
+export const keyFilePath = (dataDir: string): string => join(dataDir, 'keys', 'terminal-key.json');
+
+export type KeyFileRead =
+  | { kind: 'ok'; content: KeyFileContent }
+  | { kind: 'missing' }
+  | { kind: 'damaged'; why: string }
+  | { kind: 'unreadable'; why: string };
+
+export function readKeyFile(file: string): KeyFileRead {
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch (e) {
+    const code = errorCodeOf(e);
+    if (code === 'ENOENT') return { kind: 'missing' };
+    return { kind: 'unreadable', why: code === 'EACCES' || code === 'EPERM' ? 'permission denied' : code || 'read error' };
+  }
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    return { kind: 'damaged', why: 'it is not valid JSON' };
+  }
+  const parsed = KeyFileContent.safeParse(json);
+  return parsed.success ? { kind: 'ok', content: parsed.data } : { kind: 'damaged', why: 'it is not a terminal key file of a known version' };
+}
+
+/** Written whole or not at all (temporary file, then rename), 0600 in a 0700 folder. */
+export function writeKeyFile(file: string, content: KeyFileContent): void {
+  mkdirSync(dirname(file), { recursive: true, mode: 0o700 });
+  const tmp = `${file}.tmp`;
+  writeFileSync(tmp, `${JSON.stringify(content, null, 2)}\n`, { mode: 0o600 });
+  chmodSync(tmp, 0o600);
+  renameSync(tmp, file);
+}
+
+/** The keyring account of a key: derived from its public key, so every lane's data directory has its own entry. */
+export function keyringAccount(publicKey: KeyObject): string {
+  return `terminal-key-${createHash('sha256').update(rawPublicKey(publicKey)).digest('base64url').slice(0, 22)}`;
+}

@@ -1,0 +1,52 @@
+import type { SettingsStore } from '../config/settings-store';
+import type { SettingKey } from '../config/settings';
+import type { KeyHealth, TerminalKey } from './terminal-key';
+
+export interface KeyResetResult {
+  /** Whether a new key pair was made (the old one could not be used here). */
+  replaced: boolean;
+  health: KeyHealth;
+  /** Settings whose sealed values could not be opened and were removed: enter them again. */
+  clearedSettings: SettingKey[];
+  /** Companies of the outbox leads whose sealed details could not be opened and were removed. */
+  clearedLeads: string[];
+}
+
+export class KeyResetRefused extends Error {
+  override name = 'KeyResetRefused';
+}
+
+/**
+ * `posctl keys reset`: gets the terminal working again after its key was lost or cannot be
+ * unlocked. A key that cannot be used here is replaced by a new one (never while it may still
+ * open elsewhere, unless `force`); then every sealed value that does not open with the current
+ * key is removed and named, so the technician knows which secrets to enter again. A working key
+ * is kept: only values sealed with another key are cleared.
+ */
+export function resetTerminalKey(
+  key: TerminalKey,
+  settings: SettingsStore,
+  outbox: { removeUnreadable(): string[] },
+  options: { force?: boolean } = {},
+): KeyResetResult {
+  const before = key.health();
+  let replaced = false;
+  if (before.state === 'locked' || before.state === 'lost') {
+    if (before.mayReturn && !options.force) {
+      throw new KeyResetRefused(`the terminal key may still open: ${before.detail}. Replacing it would lose every secret sealed with it; give --force to replace it anyway`);
+    }
+    key.replace();
+    replaced = true;
+  }
+  const clearedSettings = settings.sealedKeyNames().filter((k) => {
+    try {
+      settings.readSecret(k);
+      return false;
+    } catch {
+      return true;
+    }
+  });
+  for (const k of clearedSettings) settings.unset(k);
+  const clearedLeads = outbox.removeUnreadable();
+  return { replaced, health: key.health(), clearedSettings, clearedLeads };
+}

@@ -1,0 +1,26 @@
+import { describe, expect, it } from 'vitest';
+import { launchProblem, sqliteBindingFor } from '../../../main/electron/launch-guard';
+
+describe('launchProblem', () => {
+  it('refuses remote debugging in a packaged app, in every spelling', () => {
+    for (const arg of ['--remote-debugging-port=9222', '--remote-debugging-port', '--remote-debugging-pipe', '--remote-debugging-address=0.0.0.0']) {
+      expect(launchProblem(['/opt/Counter POS/counter-pos', arg], true), arg).toMatch(/does not start with --remote-debugging/);
+    }
+  });
+
+  it('lets a packaged app start with ordinary arguments, and a checkout debug', () => {
+    expect(launchProblem(['/opt/Counter POS/counter-pos', '--data-dir=/var/lib/lane'], true)).toBeUndefined();
+    expect(launchProblem(['electron', '.', '--remote-debugging-port=9222'], false)).toBeUndefined();
+  });
+});
+
+describe('sqliteBindingFor', () => {
+  it('ignores POS_SQLITE_NATIVE_BINDING in a packaged app: it loads only what it ships', () => {
+    expect(sqliteBindingFor(true, { POS_SQLITE_NATIVE_BINDING: '/tmp/evil.node' })).toBeUndefined();
+  });
+
+  it('uses the Electron build of a checkout (npm start)', () => {
+    expect(sqliteBindingFor(false, { POS_SQLITE_NATIVE_BINDING: '/repo/.cache/electron-native/b.node' })).toBe('/repo/.cache/electron-native/b.node');
+    expect(sqliteBindingFor(false, {})).toBeUndefined();
+  });
+});
