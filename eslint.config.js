@@ -44,6 +44,17 @@ export default tseslint.config(
     },
   },
   {
+    // posctl prints only through cli/output.ts, which passes everything through the redactor.
+    files: ['main/cli/**/*.ts'],
+    ignores: ['main/cli/output.ts'],
+    rules: {
+      'no-console': 'error',
+      'no-restricted-properties': ['error',
+        { object: 'process', property: 'stdout', message: 'Print with say()/write()/printJson() from cli/output.ts (they redact card data).' },
+        { object: 'process', property: 'stderr', message: 'Print with sayError()/write(…, "stderr") from cli/output.ts (they redact card data).' }],
+    },
+  },
+  {
     files: ['renderer/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks },

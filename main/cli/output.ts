@@ -1,4 +1,5 @@
 import { formatCents } from '../../preload/format';
+import { redactStrings, redactText } from '../log/redact';
 
 /** Exit codes of posctl (public interface: scripts and other checks rely on them). */
 export const EXIT = {
@@ -19,8 +20,29 @@ export class CliError extends Error {
   }
 }
 
+/*
+ * Everything posctl prints goes through these, and through the log's redactor: whatever a gateway,
+ * a service or a reader sent (a PAN in a receipt text, a track in an error), no card data reaches
+ * the screen or a script's output. Lint keeps console and process.std*.write out of main/cli.
+ */
+
+/** One line on standard output. */
+export function say(text: string): void {
+  process.stdout.write(`${redactText(text, 'data')}\n`);
+}
+
+/** One line on standard error. */
+export function sayError(text: string): void {
+  process.stderr.write(`${redactText(text, 'data')}\n`);
+}
+
+/** Text as it is (no line break added), e.g. a prompt or a WSDL. */
+export function write(text: string, stream: 'stdout' | 'stderr' = 'stdout'): void {
+  process[stream].write(redactText(text, 'data'));
+}
+
 export function printJson(value: unknown): void {
-  process.stdout.write(`${JSON.stringify(value)}\n`);
+  process.stdout.write(`${JSON.stringify(redactStrings(value))}\n`);
 }
 
 /** Amounts in posctl's tables: an ASCII hyphen for negatives, so scripts can read them. */

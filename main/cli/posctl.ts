@@ -4,7 +4,6 @@
  * Exit codes: 0 success, 1 negative business outcome, 2 usage error, refusal or failure.
  */
 import { Command, CommanderError } from 'commander';
-import { redactText } from '../log/redact';
 import { APP_VERSION } from '../version';
 import { registerCatalogue } from './commands/catalogue';
 import { registerConfig } from './commands/config';
@@ -12,23 +11,28 @@ import { registerDevices } from './commands/devices';
 import { registerParse } from './commands/parse';
 import { registerSim } from './commands/sim';
 import { registerGateway } from './commands/gateway';
+import { registerKeys } from './commands/keys';
 import { registerLeads } from './commands/leads';
 import { registerMerchant } from './commands/merchant';
 import { registerStatus } from './commands/status';
-import { createCliContext } from './context';
-import { CliError, EXIT } from './output';
+import { createCliContext, type GlobalOptions } from './context';
+import { CliError, EXIT, sayError, write } from './output';
 
 export function buildProgram(): Command {
   const program = new Command('posctl');
   program
     .description('Technician command line of the Counter POS terminal')
     .version(APP_VERSION)
-    .option('--data-dir <dir>', 'the terminal data directory (default: $POS_DATA_DIR or the per-user default)')
+    .option('--data-dir <dir>', 'the terminal data directory (default: $POS_DATA_DIR or the per-user default); it must exist')
+    .option('--create', 'make the data directory named by --data-dir or POS_DATA_DIR when it does not exist yet')
     .showHelpAfterError()
+    // Commander's own messages quote what was typed (an unknown option's value may be a card number).
+    .configureOutput({ writeOut: (text) => write(text), writeErr: (text) => write(text, 'stderr') })
     .exitOverride();
-  const ctx = createCliContext(() => program.opts<{ dataDir?: string }>().dataDir);
+  const ctx = createCliContext(() => program.opts<GlobalOptions>());
   registerStatus(program, ctx);
   registerConfig(program, ctx);
+  registerKeys(program, ctx);
   registerGateway(program, ctx);
   registerCatalogue(program, ctx);
   registerMerchant(program, ctx);
@@ -49,12 +53,12 @@ export async function runPosctl(argv: string[]): Promise<number> {
       // Help and --version "exit" with code 0; every usage error is exit code 2.
       return e.exitCode === 0 ? EXIT.OK : EXIT.ERROR;
     }
-    // Messages pass the log's redactor too: whatever an error quotes, no card data is printed.
+    // Messages pass the log's redactor (in sayError): whatever an error quotes, no card data is printed.
     if (e instanceof CliError) {
-      console.error(`posctl: ${redactText(e.message)}`);
+      sayError(`posctl: ${e.message}`);
       return e.exitCode;
     }
-    console.error(`posctl: ${redactText((e as Error).message)}`);
+    sayError(`posctl: ${(e as Error).message}`);
     return EXIT.ERROR;
   }
 }

@@ -68,6 +68,19 @@ export function spawnNode(args: string[], env: NodeJS.ProcessEnv = {}): Spawned 
   };
 }
 
+/** Runs any program to completion and collects its output (an interop peer, a D-Bus session). */
+export function runCommand(cmd: string, args: string[], env?: NodeJS.ProcessEnv): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(cmd, args, env ? { env } : {});
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
+    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+    child.on('error', reject);
+    child.on('close', (code) => resolve({ code, stdout, stderr }));
+  });
+}
+
 /** Runs a Node script to completion. */
 export async function runNode(
   args: string[],

@@ -2,7 +2,7 @@ import type { Command } from 'commander';
 import type { CliContext } from '../context';
 import { contractCall } from '../contract-call';
 import { intArg } from '../input';
-import { CliError, EXIT, freshnessLine, money, printJson, table } from '../output';
+import { CliError, EXIT, freshnessLine, money, printJson, table, say, sayError, write } from '../output';
 
 /**
  * posctl catalogue: the marketplace catalogue through the same contract calls as the screens,
@@ -19,8 +19,8 @@ export function registerCatalogue(program: Command, ctx: CliContext): void {
     .action(async (opts: { json?: boolean }) => {
       const r = await ctx.withCore((core) => contractCall(core, 'catalogue.categories', {}));
       if (opts.json) return printJson(r);
-      console.log(table(r.categories.map((c) => [c.id, c.name, c.label, c.rank]), ['ID', 'NAME', 'LABEL', 'RANK']));
-      console.error(freshnessLine(r.freshness));
+      say(table(r.categories.map((c) => [c.id, c.name, c.label, c.rank]), ['ID', 'NAME', 'LABEL', 'RANK']));
+      sayError(freshnessLine(r.freshness));
     });
 
   cat
@@ -40,8 +40,8 @@ export function registerCatalogue(program: Command, ctx: CliContext): void {
       };
       const r = await ctx.withCore((core) => contractCall(core, 'catalogue.products', input));
       if (opts.json) return printJson(r);
-      console.log(table(r.products.map((p) => [p.productId, p.kind, p.name, p.supplierName]), ['PRODUCT', 'TYPE', 'NAME', 'SUPPLIER']));
-      console.error(`${r.products.length} of ${r.total} shown; ${freshnessLine(r.freshness)}`);
+      say(table(r.products.map((p) => [p.productId, p.kind, p.name, p.supplierName]), ['PRODUCT', 'TYPE', 'NAME', 'SUPPLIER']));
+      sayError(`${r.products.length} of ${r.total} shown; ${freshnessLine(r.freshness)}`);
     });
 
   cat
@@ -53,18 +53,18 @@ export function registerCatalogue(program: Command, ctx: CliContext): void {
       const r = await ctx.withCore((core) => contractCall(core, 'catalogue.product', { productId }));
       if (opts.json) return printJson(r);
       const p = r.product;
-      console.log(`${p.name} (${p.productId}) — ${p.typeLabel}, ${p.supplierName}`);
-      console.log(`Price ${money(p.priceCents)}`);
-      if (p.longDescription) console.log(`\n${p.longDescription}`);
-      if (p.pricing.length) console.log(`\nPurchase options\n${table(p.pricing.map((o) => [o.code, o.label, money(o.amountCents), o.occurrenceLabel]), ['CODE', 'OPTION', 'AMOUNT', 'PAID'])}`);
-      if (p.features.length) console.log(`\nFeatures\n${p.features.map((f) => `  - ${f.text}`).join('\n')}`);
-      if (p.specs.length) console.log(`\nSpecifications\n${p.specs.map((s) => `  ${s.name}: ${s.lines.join('; ')}`).join('\n')}`);
+      say(`${p.name} (${p.productId}) — ${p.typeLabel}, ${p.supplierName}`);
+      say(`Price ${money(p.priceCents)}`);
+      if (p.longDescription) say(`\n${p.longDescription}`);
+      if (p.pricing.length) say(`\nPurchase options\n${table(p.pricing.map((o) => [o.code, o.label, money(o.amountCents), o.occurrenceLabel]), ['CODE', 'OPTION', 'AMOUNT', 'PAID'])}`);
+      if (p.features.length) say(`\nFeatures\n${p.features.map((f) => `  - ${f.text}`).join('\n')}`);
+      if (p.specs.length) say(`\nSpecifications\n${p.specs.map((s) => `  ${s.name}: ${s.lines.join('; ')}`).join('\n')}`);
       for (const [title, list] of [['Included', p.includes], ['Recommended', p.recommended], ['Options', p.options]] as const) {
-        if (list.length) console.log(`\n${title}\n${list.map((x) => `  ${x.productId}  ${x.name} (${x.typeLabel}) ${money(x.priceCents)}`).join('\n')}`);
+        if (list.length) say(`\n${title}\n${list.map((x) => `  ${x.productId}  ${x.name} (${x.typeLabel}) ${money(x.priceCents)}`).join('\n')}`);
       }
-      if (p.faq.length) console.log(`\nFAQ\n${p.faq.map((f) => `  Q: ${f.question}\n  A: ${f.answer}`).join('\n')}`);
-      for (const m of p.missingParts) console.error(`(${m.part} not available: ${m.problem})`);
-      console.error(freshnessLine(r.freshness));
+      if (p.faq.length) say(`\nFAQ\n${p.faq.map((f) => `  Q: ${f.question}\n  A: ${f.answer}`).join('\n')}`);
+      for (const m of p.missingParts) sayError(`(${m.part} not available: ${m.problem})`);
+      sayError(freshnessLine(r.freshness));
     });
 
   cat
@@ -80,7 +80,7 @@ export function registerCatalogue(program: Command, ctx: CliContext): void {
           const pct = Math.floor((done / total) * 100);
           if (pct !== shown && (pct % 10 === 0 || done === total)) {
             shown = pct;
-            process.stderr.write(`products ${done}/${total} (${pct}%)\n`);
+            write(`products ${done}/${total} (${pct}%)\n`, 'stderr');
           }
         });
         try {
@@ -90,8 +90,8 @@ export function registerCatalogue(program: Command, ctx: CliContext): void {
         }
       });
       if (opts.json) return printJson(r);
-      if ('failed' in r) console.log(`cached ${r.products - r.failed} of ${r.products} products and ${r.images} images${r.failed ? ` (${r.failed} could not be fetched)` : ''}`);
-      else console.log(`refreshed ${r.categories} categories and ${r.products} products; ${freshnessLine(r.freshness)}`);
+      if ('failed' in r) say(`cached ${r.products - r.failed} of ${r.products} products and ${r.images} images${r.failed ? ` (${r.failed} could not be fetched)` : ''}`);
+      else say(`refreshed ${r.categories} categories and ${r.products} products; ${freshnessLine(r.freshness)}`);
     });
 
   cat
@@ -101,9 +101,9 @@ export function registerCatalogue(program: Command, ctx: CliContext): void {
     .action(async (opts: { json?: boolean }) => {
       const r = await ctx.withCore((core) => contractCall(core, 'catalogue.cart', {}));
       if (opts.json) return printJson(r);
-      console.log(table(r.items.map((i) => [i.productId, i.quantity, i.name, i.purchaseLabel ?? '', money(i.unitCents)]), ['PRODUCT', 'QTY', 'NAME', 'OPTION', 'EACH']));
-      console.log(`One-time ${money(r.totals.oneTimeCents)}, monthly ${money(r.totals.recurringCents)}`);
-      for (const m of r.missing) console.log(`MISSING ${m.kind}: ${m.message}`);
+      say(table(r.items.map((i) => [i.productId, i.quantity, i.name, i.purchaseLabel ?? '', money(i.unitCents)]), ['PRODUCT', 'QTY', 'NAME', 'OPTION', 'EACH']));
+      say(`One-time ${money(r.totals.oneTimeCents)}, monthly ${money(r.totals.recurringCents)}`);
+      for (const m of r.missing) say(`MISSING ${m.kind}: ${m.message}`);
       if (r.missing.length > 0) throw new CliError('the cart is missing required equipment', EXIT.NEGATIVE);
     });
 }

@@ -4,7 +4,7 @@ import { SettingError, type SettingInfo } from '../../config/settings-store';
 import { settingDef, isSettingKey } from '../../config/settings';
 import type { CliContext } from '../context';
 import { readStdin } from '../input';
-import { CliError, printJson } from '../output';
+import { CliError, printJson, say, write } from '../output';
 
 function show(info: SettingInfo): string {
   if (info.secret) return info.set ? '(set; write-only)' : '(not set)';
@@ -34,24 +34,28 @@ export function registerConfig(program: Command, ctx: CliContext): void {
       if (opts.json) {
         printJson(key === undefined ? infos : infos[0]);
       } else if (key !== undefined && infos[0]) {
-        console.log(show(infos[0]));
+        say(show(infos[0]));
       } else {
         const width = Math.max(...infos.map((i) => i.key.length));
-        for (const i of infos) console.log(`${i.key.padEnd(width)}  ${show(i)}`);
+        for (const i of infos) say(`${i.key.padEnd(width)}  ${show(i)}`);
       }
     });
 
   config
     .command('set')
     .argument('<key>', 'a setting key')
-    .argument('[value]', 'the new value; for secrets, leave it out and type it on standard input')
-    .description('change a setting (validated against the settings schema)')
+    .argument('[value]', 'the new value; a secret is never given here: it is read from standard input')
+    .description('change a setting (validated against the settings schema); give a secret on standard input, e.g. posctl config set KEY < file')
     .action(async (key: string, value: string | undefined) => {
       if (!isSettingKey(key)) throw new CliError(`unknown setting "${key}" (see: posctl config get)`);
+      if (value !== undefined && settingDef(key).secret) {
+        // On the command line it would stay in the shell history and in the process list.
+        throw new CliError(`${key} is secret, so it is never taken from the command line. Give it on standard input (posctl config set ${key} < file), or run posctl config set ${key} and type it`);
+      }
       let text = value;
       if (text === undefined) {
         if (!settingDef(key).secret && process.stdin.isTTY) throw new CliError(`give a value for ${key}`);
-        if (process.stdin.isTTY) process.stderr.write(`${key} (input is not echoed to logs; end with Enter and Ctrl+D): `);
+        if (process.stdin.isTTY) write(`${key} (input is not echoed to logs; end with Enter and Ctrl+D): `, 'stderr');
         text = await readStdin();
       }
       const finalText = text;
@@ -75,6 +79,6 @@ export function registerConfig(program: Command, ctx: CliContext): void {
       const input = await guarded(() => Promise.resolve(readProvisioningFile(file)));
       const keys = await guarded(() => ctx.withCore((core) => applyProvisioning(core.settings, input)));
       if (opts.json) printJson({ applied: keys });
-      else console.log(`applied ${keys.length} setting(s): ${keys.join(', ')}`);
+      else say(`applied ${keys.length} setting(s): ${keys.join(', ')}`);
     });
 }

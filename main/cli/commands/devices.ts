@@ -10,7 +10,7 @@ import { PinpadDevice } from '../../devices/pinpad-device';
 import { createLogger } from '../../log/logger';
 import type { CliContext } from '../context';
 import { intArg } from '../input';
-import { CliError, printJson } from '../output';
+import { CliError, printJson, say, write } from '../output';
 import { symbolChoice } from './parse';
 
 function describeList(list: DeviceList): string {
@@ -46,7 +46,7 @@ export function registerDevices(program: Command, ctx: CliContext): void {
     .action(async (opts: { json?: boolean }) => {
       const list = await ctx.withCore((core) => core.devices.list());
       if (opts.json) printJson(list);
-      else console.log(describeList(list));
+      else say(describeList(list));
     });
 
   devices
@@ -76,6 +76,8 @@ export function registerDevices(program: Command, ctx: CliContext): void {
 }
 
 async function watch(config: DeviceConfig, opts: WatchOptions): Promise<void> {
+  // The logger has the redactor built in.
+  // eslint-disable-next-line no-restricted-properties
   const log = createLogger({ level: 'warn', destination: process.stderr, name: 'posctl' });
   const json = opts.json === true;
   let reads = 0;
@@ -87,7 +89,7 @@ async function watch(config: DeviceConfig, opts: WatchOptions): Promise<void> {
   };
   const out = (value: Record<string, unknown>, words: string): void => {
     if (json) printJson(value);
-    else console.log(words);
+    else say(words);
     counted();
   };
   let lastState = '';
@@ -98,14 +100,14 @@ async function watch(config: DeviceConfig, opts: WatchOptions): Promise<void> {
       if (error.code === 'NOISE') return;
       out({ type: 'error', at: new Date().toISOString(), code: error.code, message: error.message }, `error  ${describeError(error)}`);
     },
-    pinpadActivity: (_d, activity, extra) => process.stderr.write(`pinpad ${activity}${extra.prompt ? `: ${extra.prompt}` : ''}\n`),
-    pinpadAnswer: (_d, answer) => process.stderr.write(`pinpad answer: ${answer}\n`),
+    pinpadActivity: (_d, activity, extra) => write(`pinpad ${activity}${extra.prompt ? `: ${extra.prompt}` : ''}\n`, 'stderr'),
+    pinpadAnswer: (_d, answer) => write(`pinpad answer: ${answer}\n`, 'stderr'),
     changed: (d) => {
       const h = d.health();
       const line = `${h.state}${h.detail ? `: ${h.detail}` : ''}`;
       if (line === lastState) return;
       lastState = line;
-      process.stderr.write(`${line}\n`);
+      write(`${line}\n`, 'stderr');
       if (h.state === 'connected' && d instanceof PinpadDevice) void askForCards(d);
     },
   };
@@ -125,7 +127,7 @@ async function watch(config: DeviceConfig, opts: WatchOptions): Promise<void> {
     }
   };
   const device: DeviceRuntime = buildDevice(config, { hid: nodeHidBackend(), now: () => new Date(), log, pinpad: { ackTimeoutMs: 3000, maxAttempts: 3 }, wedgeCaptureActive: () => false }, sink);
-  process.stderr.write(`watching ${config.path ?? ''} (${config.kind}); Ctrl+C to stop\n`);
+  write(`watching ${config.path ?? ''} (${config.kind}); Ctrl+C to stop\n`, 'stderr');
   const stop = (): void => finish();
   process.once('SIGINT', stop);
   process.once('SIGTERM', stop);

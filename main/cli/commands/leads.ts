@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import type { Command } from 'commander';
 import { LeadInput } from '../../../preload/contract';
 import type { CliContext } from '../context';
-import { CliError, EXIT, printJson } from '../output';
+import { CliError, EXIT, printJson, say, sayError } from '../output';
 import { contractCall } from '../contract-call';
 import { parseJsonText } from '../../config/json-text';
 import { intArg, readStdin } from '../input';
@@ -50,8 +50,8 @@ export function registerLeads(program: Command, ctx: CliContext): void {
     .action(async (o: { consultant?: string; json?: boolean }) => {
       const r = await ctx.withCore((core) => contractCall(core, 'leads.list', o.consultant ? { businessConsultantId: o.consultant } : {}));
       if (o.json) return printJson(r);
-      console.log(table(r.leads.map((l) => [l.identifier, l.createdDate.slice(0, 10), l.status, l.companyName, l.contactName, l.leadType]), ['LEAD', 'CREATED', 'STATUS', 'COMPANY', 'CONTACT', 'TYPE']));
-      console.error(`${r.leads.length} lead(s) of ${r.businessConsultantId}; ${freshnessLine(r.freshness)}`);
+      say(table(r.leads.map((l) => [l.identifier, l.createdDate.slice(0, 10), l.status, l.companyName, l.contactName, l.leadType]), ['LEAD', 'CREATED', 'STATUS', 'COMPANY', 'CONTACT', 'TYPE']));
+      sayError(`${r.leads.length} lead(s) of ${r.businessConsultantId}; ${freshnessLine(r.freshness)}`);
     });
 
   const create = leads
@@ -77,9 +77,9 @@ export function registerLeads(program: Command, ctx: CliContext): void {
     if (!input.success) throw new CliError(`the lead is not valid:\n${input.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`).join('\n')}`);
     const r = await ctx.withCore((core) => contractCall(core, 'leads.create', input.data));
     if (o.json) printJson(r);
-    else if (r.status === 'created') console.log(`lead created: ${r.leadId}${r.dealId ? `, deal ${r.dealId}` : ''} (uid ${r.uid})`);
-    else if (r.status === 'rejected') console.log(`refused by the lead system: ${r.errorCode}: ${r.errMessage}`);
-    else console.log(`not sent: ${r.problem}\nkept in the outbox (uid ${r.uid}); sent when the service answers again (posctl leads retry)`);
+    else if (r.status === 'created') say(`lead created: ${r.leadId}${r.dealId ? `, deal ${r.dealId}` : ''} (uid ${r.uid})`);
+    else if (r.status === 'rejected') say(`refused by the lead system: ${r.errorCode}: ${r.errMessage}`);
+    else say(`not sent: ${r.problem}\nkept in the outbox (uid ${r.uid}); sent when the service answers again (posctl leads retry)`);
     if (r.status === 'rejected') throw new CliError('lead refused', EXIT.NEGATIVE);
     if (r.status === 'queued') throw new CliError('lead kept in the outbox, not sent yet', EXIT.ERROR);
   });
@@ -91,8 +91,8 @@ export function registerLeads(program: Command, ctx: CliContext): void {
     .action(async (o: { json?: boolean }) => {
       const r = await ctx.withCore((core) => contractCall(core, 'leads.outbox', {}));
       if (o.json) return printJson(r);
-      if (r.entries.length === 0) return console.log('the outbox is empty');
-      console.log(table(r.entries.map((e) => [e.uid, e.state, e.company, e.queuedAt, e.attempts, e.lastProblem]), ['UID', 'STATE', 'COMPANY', 'QUEUED', 'TRIES', 'LAST PROBLEM']));
+      if (r.entries.length === 0) return say('the outbox is empty');
+      say(table(r.entries.map((e) => [e.uid, e.state, e.company, e.queuedAt, e.attempts, e.lastProblem]), ['UID', 'STATE', 'COMPANY', 'QUEUED', 'TRIES', 'LAST PROBLEM']));
     });
 
   leads
@@ -102,7 +102,7 @@ export function registerLeads(program: Command, ctx: CliContext): void {
     .action(async (o: { json?: boolean }) => {
       const r = await ctx.withCore((core) => contractCall(core, 'leads.retry', {}));
       if (o.json) printJson(r);
-      else console.log(r.results.length === 0 ? 'nothing to send' : r.results.map((x) => `${x.uid}: ${x.status}`).join('\n'));
+      else say(r.results.length === 0 ? 'nothing to send' : r.results.map((x) => `${x.uid}: ${x.status}`).join('\n'));
       if (r.results.some((x) => x.status === 'queued')) throw new CliError('some leads are still not sent', EXIT.ERROR);
     });
 }

@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
 import type { LabelledField } from '../../../preload/contract';
 import type { CliContext } from '../context';
-import { CliError, printJson } from '../output';
+import { CliError, printJson, say, sayError } from '../output';
 import { contractCall } from '../contract-call';
 import { intArg } from '../input';
 import { freshnessLine, table } from '../output';
@@ -31,9 +31,9 @@ export function registerMerchant(program: Command, ctx: CliContext): void {
     .action(async (merchantId: number | undefined, opts: { json?: boolean }) => {
       const r = await ctx.withCore((core) => contractCall(core, 'merchant.get', merchantId === undefined ? {} : { merchantId }));
       if (opts.json) return printJson(r);
-      console.log(`${r.merchant.tradeName} — merchantId ${r.merchant.merchantId}, MID ${r.merchant.mid}\n`);
-      console.log(fieldsText(r.merchant.fields));
-      console.error(freshnessLine(r.freshness));
+      say(`${r.merchant.tradeName} — merchantId ${r.merchant.merchantId}, MID ${r.merchant.mid}\n`);
+      say(fieldsText(r.merchant.fields));
+      sayError(freshnessLine(r.freshness));
     });
 
   m.command('search')
@@ -66,8 +66,8 @@ export function registerMerchant(program: Command, ctx: CliContext): void {
       );
       const r = await ctx.withCore((core) => contractCall(core, 'merchant.search', input));
       if (o.json) return printJson(r);
-      console.log(table(r.results.map((s) => [s.merchantId, s.mid, s.hierarchyLevelAbbreviation || s.level.code, s.dbaName, s.city, s.state, s.zipCode]), ['MERCHANT', 'MID', 'LEVEL', 'DBA NAME', 'CITY', 'STATE', 'ZIP']));
-      if (r.pagination) console.error(`page ${r.pagination.page} of ${r.pagination.pageCount}, ${r.pagination.rowCount} merchant(s), ${r.pagination.countPerPage} per page`);
+      say(table(r.results.map((s) => [s.merchantId, s.mid, s.hierarchyLevelAbbreviation || s.level.code, s.dbaName, s.city, s.state, s.zipCode]), ['MERCHANT', 'MID', 'LEVEL', 'DBA NAME', 'CITY', 'STATE', 'ZIP']));
+      if (r.pagination) sayError(`page ${r.pagination.page} of ${r.pagination.pageCount}, ${r.pagination.rowCount} merchant(s), ${r.pagination.countPerPage} per page`);
     });
 
   m.command('contacts')
@@ -85,12 +85,12 @@ export function registerMerchant(program: Command, ctx: CliContext): void {
           : contractCall(core, 'merchant.contacts', { merchantId, ...(type ? { contactType: type } : {}) }),
       );
       if (o.json) return printJson(o.id !== undefined ? { contact: r.contacts[0], freshness: r.freshness } : r);
-      if (r.contacts.length === 0) console.log(`no ${type ?? ''} contact on record`.replace('  ', ' '));
+      if (r.contacts.length === 0) say(`no ${type ?? ''} contact on record`.replace('  ', ' '));
       for (const c of r.contacts) {
-        console.log(`${c.contactType.code} ${c.contactType.label} (contact ${c.contactId})`);
-        console.log(`  ${[c.name, c.addressLine1, c.addressLine2, `${c.city} ${c.state} ${c.postalCode}`.trim(), c.country, c.phoneNumber, c.emailAddress].filter(Boolean).join('\n  ')}`);
+        say(`${c.contactType.code} ${c.contactType.label} (contact ${c.contactId})`);
+        say(`  ${[c.name, c.addressLine1, c.addressLine2, `${c.city} ${c.state} ${c.postalCode}`.trim(), c.country, c.phoneNumber, c.emailAddress].filter(Boolean).join('\n  ')}`);
       }
-      console.error(freshnessLine(r.freshness));
+      sayError(freshnessLine(r.freshness));
     });
 
   m.command('hierarchy')
@@ -108,10 +108,10 @@ export function registerMerchant(program: Command, ctx: CliContext): void {
       );
       if (o.json) return printJson(o.id !== undefined ? { item: r.items[0], freshness: r.freshness } : r);
       for (const h of r.items) {
-        console.log(`item ${h.hierarchyId} of merchant ${h.merchantId}, level ${h.level.code} ${h.level.label}, ${h.dateFrom} to ${h.dateTo}`);
-        console.log(table(h.levels.map((l) => [`lvl${l.n}${l.n === h.matchedField ? ' *' : ''}`, l.role, l.id ?? '', l.number]), ['FIELD', 'ROLE', 'ID', 'NUMBER']));
+        say(`item ${h.hierarchyId} of merchant ${h.merchantId}, level ${h.level.code} ${h.level.label}, ${h.dateFrom} to ${h.dateTo}`);
+        say(table(h.levels.map((l) => [`lvl${l.n}${l.n === h.matchedField ? ' *' : ''}`, l.role, l.id ?? '', l.number]), ['FIELD', 'ROLE', 'ID', 'NUMBER']));
       }
-      console.error(`${r.items.length} item(s); * marks the level matched; ${freshnessLine(r.freshness)}`);
+      sayError(`${r.items.length} item(s); * marks the level matched; ${freshnessLine(r.freshness)}`);
     });
 
   m.command('entitlements')
@@ -126,8 +126,8 @@ export function registerMerchant(program: Command, ctx: CliContext): void {
           : contractCall(core, 'merchant.entitlements', { merchantId }),
       );
       if (o.json) return printJson(o.id !== undefined ? { entitlement: r.entitlements[0], freshness: r.freshness } : r);
-      console.log(table(r.entitlements.map((e) => [e.entitlementId, `${e.product.code} ${e.product.label}`, `${e.serviceType.code} ${e.serviceType.label}`, `${e.platform.code} ${e.platform.label}`, e.signedVolume ?? '', e.avgTicket ?? '']), ['ID', 'PRODUCT', 'SERVICE', 'PLATFORM', 'VOLUME', 'AVG TICKET']));
-      console.error(freshnessLine(r.freshness));
+      say(table(r.entitlements.map((e) => [e.entitlementId, `${e.product.code} ${e.product.label}`, `${e.serviceType.code} ${e.serviceType.label}`, `${e.platform.code} ${e.platform.label}`, e.signedVolume ?? '', e.avgTicket ?? '']), ['ID', 'PRODUCT', 'SERVICE', 'PLATFORM', 'VOLUME', 'AVG TICKET']));
+      sayError(freshnessLine(r.freshness));
     });
 
   m.command('fees')
@@ -142,7 +142,7 @@ export function registerMerchant(program: Command, ctx: CliContext): void {
           : contractCall(core, 'merchant.fees', { merchantId }),
       );
       if (o.json) return printJson(o.id !== undefined ? { fee: r.fees[0], freshness: r.freshness } : r);
-      console.log(table(r.fees.map((f) => [f.feeId, f.sequenceCode, f.name, f.retailRate, f.frequency.label, f.processing.label]), ['ID', 'CODE', 'NAME', 'RETAIL', 'FREQUENCY', 'BILLING']));
-      console.error(freshnessLine(r.freshness));
+      say(table(r.fees.map((f) => [f.feeId, f.sequenceCode, f.name, f.retailRate, f.frequency.label, f.processing.label]), ['ID', 'CODE', 'NAME', 'RETAIL', 'FREQUENCY', 'BILLING']));
+      sayError(freshnessLine(r.freshness));
     });
 }

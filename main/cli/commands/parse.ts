@@ -6,7 +6,7 @@ import type { ReadError } from '../../../native/read-error';
 import { describeCard, describeCheck, describeError } from '../../devices/describe';
 import type { CliContext } from '../context';
 import { readStdin } from '../input';
-import { CliError, printJson } from '../output';
+import { CliError, printJson, say } from '../output';
 
 /** `-` reads the text from standard input: card data then stays out of the process list and shell history. */
 async function inputText(text: string): Promise<string> {
@@ -38,7 +38,7 @@ export function registerParse(program: Command, _ctx: CliContext): void {
       const r = parseSwipe(await inputText(text));
       if (!r.ok) refuse(r.error, opts.json === true);
       if (opts.json) printJson({ ok: true, card: r.value.masked() });
-      else console.log(describeCard(r.value.masked()));
+      else say(describeCard(r.value.masked()));
     });
 
   parse
@@ -52,6 +52,6 @@ export function registerParse(program: Command, _ctx: CliContext): void {
       const r = parseMicr(await inputText(line), { symbols });
       if (!r.ok) refuse(r.error, opts.json === true);
       if (opts.json) printJson({ ok: true, check: r.value.masked() });
-      else console.log(describeCheck(r.value.masked()));
+      else say(describeCheck(r.value.masked()));
     });
 }

@@ -11,7 +11,7 @@ import { SAMPLE_CARD_NAMES, SAMPLE_CARDS, SAMPLE_CHECK_NAMES, SAMPLE_CHECKS, typ
 import { SerialLink } from '../../../native/transport/serial-link';
 import type { CliContext } from '../context';
 import { intArg } from '../input';
-import { CliError } from '../output';
+import { CliError, say, sayError } from '../output';
 
 interface SimOptions {
   port: string;
@@ -100,7 +100,7 @@ async function openPort(opts: SimOptions): Promise<{ link: SerialLink; stopped: 
     const line = s.state === 'connected' ? `ready on ${opts.port}` : `${s.state}: ${s.detail}`;
     if (line === last) return;
     last = line;
-    console.log(line);
+    say(line);
   });
   process.once('SIGINT', stop);
   process.once('SIGTERM', stop);
@@ -135,7 +135,7 @@ async function play(opts: SimOptions, next: (line: string) => { bytes: Buffer; l
       try {
         item = next(line.trim());
       } catch (e) {
-        console.error(`posctl: ${(e as Error).message}`);
+        sayError(`posctl: ${(e as Error).message}`);
         return;
       }
       // Lines piped in arrive before the port is open: each waits for the link, not lost.
@@ -143,10 +143,10 @@ async function play(opts: SimOptions, next: (line: string) => { bytes: Buffer; l
       await link.write(item.bytes).then(
         () => {
           sent++;
-          console.log(`sent ${sent}: ${item.label}`);
+          say(`sent ${sent}: ${item.label}`);
           if (opts.count !== undefined && sent >= opts.count) stop();
         },
-        (e: unknown) => console.error(`posctl: not sent (${(e as Error).message})`),
+        (e: unknown) => sayError(`posctl: not sent (${(e as Error).message})`),
       );
     });
   };
@@ -173,11 +173,11 @@ async function playPinpad(opts: SimOptions, card: SampleCardName, answer: 'Y' | 
   const pad = new PinpadSimulator((bytes) => link.write(bytes), { card: SAMPLE_CARDS[card], answer });
   link.on('data', (chunk) => pad.receive(chunk));
   let cards = 0;
-  pad.on('received', (frame) => console.log(`<- ${frame.id}.${frame.id === '23' || frame.id === '24' || frame.id === '13' ? frame.data.replace(/[^\x20-\x7e]/g, '|') : ''}`));
+  pad.on('received', (frame) => say(`<- ${frame.id}.${frame.id === '23' || frame.id === '24' || frame.id === '13' ? frame.data.replace(/[^\x20-\x7e]/g, '|') : ''}`));
   pad.on('sent', (frame) => {
     // Never print the tracks of the card reply: only what kind of answer it was.
     const what = frame.id === '23' ? (frame.data.startsWith('0') ? `card ${cardLabel(card)}` : `status ${frame.data.charAt(0)}`) : frame.data;
-    console.log(`-> ${frame.id}. ${what}`);
+    say(`-> ${frame.id}. ${what}`);
     if (frame.id === '23') {
       cards++;
       if (opts.count !== undefined && cards >= opts.count) setTimeout(stop, 200);

@@ -1,4 +1,4 @@
-import { readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { AppStatus } from '../../../preload/contract';
@@ -77,6 +77,43 @@ describe('posctl', () => {
     const set = await runNode([`${ROOT}bin/posctl.js`, 'config', 'set', 'terminal.name', 'From Env'], { env: { POS_DATA_DIR: dir } });
     expect(set.code).toBe(0);
     expect((await posctl(dir, ['config', 'get', 'terminal.name'])).stdout.trim()).toBe('From Env');
+  });
+
+  it('refuses a data directory named on purpose that does not exist, unless --create', async () => {
+    const typo = join(tempDir(), 'lane-1-typo');
+    const r = await posctl(typo, ['config', 'set', 'terminal.name', 'Lane 1']);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/lane-1-typo \(from --data-dir\) does not exist; check the path, or add --create/);
+    expect(existsSync(typo)).toBe(false);
+    const status = await posctl(typo, ['status']);
+    expect(status.code).toBe(2);
+    const env = await runNode([`${ROOT}bin/posctl.js`, 'status'], { env: { POS_DATA_DIR: typo } });
+    expect(env.code).toBe(2);
+    expect(env.stderr).toMatch(/\(from POS_DATA_DIR\) does not exist/);
+    expect((await posctl(typo, ['--create', 'config', 'set', 'terminal.name', 'Lane 1'])).code).toBe(0);
+    expect((await posctl(typo, ['config', 'get', 'terminal.name'])).stdout.trim()).toBe('Lane 1');
+    // An existing, empty directory is a new terminal, as before.
+    const empty = tempDir();
+    expect((await posctl(empty, ['status', '--json'])).code).toBe(0);
+  });
+
+  it('refuses a secret given as a command-line value and shows the standard-input form', async () => {
+    const dir = tempDir();
+    const r = await posctl(dir, ['config', 'set', 'gateway.password', 'Hunter2-on-the-line']);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/is secret, so it is never taken from the command line.*posctl config set gateway\.password < file/);
+    expect(r.stdout + r.stderr).not.toContain('Hunter2');
+    expect((await posctl(dir, ['config', 'get', 'gateway.password'])).stdout.trim()).toBe('(not set)');
+    const help = await posctl(dir, ['config', 'set', '--help']);
+    expect(help.stdout).toMatch(/a secret is never given here: it is read from\s+standard input/);
+  });
+
+  it('never prints card data that an input quotes, even in its own usage errors', async () => {
+    const dir = tempDir();
+    const r = await posctl(dir, ['status', '--card=4111111111111111']);
+    expect(r.code).toBe(2);
+    expect(r.stdout + r.stderr).not.toContain('4111111111111111');
+    expect(r.stderr).toMatch(/unknown option/);
   });
 
   it('answers usage errors with exit code 2 and help with 0', async () => {

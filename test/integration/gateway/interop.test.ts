@@ -8,6 +8,7 @@ import { createGatewayClient, type GatewayClient } from '../../../main/gateway/c
 import { OPERATION_NAMES, type OperationName } from '../../../main/gateway/schema';
 import { buildWsdl } from '../../../main/gateway/wsdl';
 import { startGatewaySimulator, type GatewaySimulator } from '../../../main/training/gateway/server';
+import { runCommand } from '../../support/processes';
 import { tempDirForSuite } from '../../support/tmp';
 import { everyCheckField, everyTransactionField, MASKED_ECHO, NS } from '../../unit/gateway/fixtures';
 
@@ -22,23 +23,7 @@ const dir = tempDirForSuite('pos-gw-interop-');
 let sim: GatewaySimulator;
 let simWsdl: string;
 
-interface Run {
-  code: number | null;
-  stdout: string;
-  stderr: string;
-}
-
-function run(cmd: string, args: string[]): Promise<Run> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(cmd, args);
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
-    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
-  });
-}
+const run = runCommand;
 
 interface ForeignAnswer {
   result?: Record<string, unknown>;

@@ -1,0 +1,51 @@
+import type { Command } from 'commander';
+import { KeyResetRefused, resetTerminalKey } from '../../store/key-reset';
+import type { CliContext } from '../context';
+import { CliError, printJson, say } from '../output';
+
+export function registerKeys(program: Command, ctx: CliContext): void {
+  const keys = program.command('keys').description("the terminal's sealing key: where it is protected, and a way back when it is lost");
+
+  keys
+    .command('status')
+    .description('say where the terminal key is kept and whether it opens on this host')
+    .option('--json', 'print JSON')
+    .action(async (opts: { json?: boolean }) => {
+      const health = await ctx.withCore((core) => core.key.health());
+      if (opts.json) printJson(health);
+      else say(health.state === 'keyring' ? 'the terminal key is in the OS keyring and opens here' : `${health.state}: ${health.detail}`);
+      if (health.state === 'locked' || health.state === 'lost') throw new CliError('the terminal key cannot be used here');
+    });
+
+  keys
+    .command('reset')
+    .description('replace a lost or unusable key, and clear the sealed values that no longer open (they must be entered again)')
+    .option('--force', 'replace a key that may still open elsewhere (the keyring of another session, an older desktop app)')
+    .option('--json', 'print JSON')
+    .action(async (opts: { force?: boolean; json?: boolean }) => {
+      const result = await ctx.withCore((core) => {
+        try {
+          return resetTerminalKey(core.key, core.settings, core.apis.outbox, { force: opts.force === true });
+        } catch (e) {
+          if (e instanceof KeyResetRefused) throw new CliError(e.message);
+          throw e;
+        }
+      });
+      if (opts.json) {
+        printJson(result);
+        return;
+      }
+      say(result.replaced ? `a new terminal key was made (${result.health.state === 'keyring' ? 'in the OS keyring' : result.health.detail})` : 'the terminal key works; it was kept');
+      if (result.clearedSettings.length === 0 && result.clearedLeads.length === 0) {
+        say('every sealed value opens: nothing was cleared');
+        return;
+      }
+      if (result.clearedSettings.length > 0) {
+        say(`cleared (they could not be opened): ${result.clearedSettings.join(', ')}`);
+        say(`enter each again on standard input, e.g.: posctl config set ${result.clearedSettings[0] ?? 'KEY'} < secret.txt`);
+      }
+      if (result.clearedLeads.length > 0) {
+        say(`removed ${result.clearedLeads.length} lead(s) from the outbox whose contact details could not be opened (${result.clearedLeads.join(', ')}): key them in again`);
+      }
+    });
+}
