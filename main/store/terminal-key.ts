@@ -182,7 +182,15 @@ export class TerminalKey implements Sealer {
       return { publicKey, health: { state: 'locked', mayReturn: true, detail: `the terminal key cannot be read from the ${vault.label}: ${(e as Error).message}; unlock the keyring or run this from the lane's desktop session` } };
     }
     if (stored === undefined) {
-      return { publicKey, health: { state: 'locked', detail: `the ${vault.label} of this user has no entry ${account} for this terminal's key (a data directory copied from another computer or user, or the entry was deleted); ${RESET_HINT}` } };
+      // Often a technician running as another user (sudo): that user's keyring is another one.
+      return {
+        publicKey,
+        health: {
+          state: 'locked',
+          mayReturn: true,
+          detail: `the ${vault.label} of this user has no entry ${account} for this terminal's key: run this as the user the terminal runs as; if the data directory was copied from another computer or the entry was deleted, ${RESET_HINT}`,
+        },
+      };
     }
     const der = Buffer.from(stored, 'base64');
     const privateKey = matchingPrivateKey(der, publicKey);

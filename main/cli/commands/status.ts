@@ -2,7 +2,7 @@ import type { Command } from 'commander';
 import type { AppStatus, StatusProblem } from '../../../preload/contract';
 import { runningInstance, type InstanceInfo } from '../../store/instance-lock';
 import { StartupError } from '../../store/open-store';
-import { checkDataDir, type CliContext, type GlobalOptions } from '../context';
+import type { CliContext } from '../context';
 import { CliError, printJson, say } from '../output';
 
 /** Whose status is shown: the running app's (it holds the devices) or this command's own. */
@@ -50,7 +50,6 @@ export function registerStatus(program: Command, ctx: CliContext): void {
     .option('--json', 'print the status as one JSON object (the app.status object, with `view` saying whose it is)')
     .action(async (opts: { json?: boolean }) => {
       const dataDir = ctx.dataDir();
-      checkDataDir(dataDir, program.opts<GlobalOptions>());
       let own: AppStatus;
       try {
         own = await ctx.withCore((core) => core.status.current());
