@@ -21,7 +21,7 @@ import { StatusService } from './status/status-service';
 import type { Db } from './store/database';
 import { acquireInstanceLock, type InstanceLock } from './store/instance-lock';
 import type { JournalStore } from './store/journal';
-import { openStores } from './store/stores';
+import { openStores, type Stores } from './store/stores';
 import type { TerminalKey } from './store/terminal-key';
 
 export interface CoreConfig {
@@ -87,7 +87,15 @@ export async function createCore(config: CoreConfig, platform: Platform): Promis
   const dbOptions = platform.sqliteNativeBinding ? { nativeBinding: platform.sqliteNativeBinding } : {};
 
   let instance: InstanceLock | undefined;
-  let stores: ReturnType<typeof openStores> | undefined;
+  /** A start that cannot go on leaves nothing open or locked, and says why in the log. */
+  function giveUp(e: unknown, opened: ReadonlyArray<{ close(): void }> = []): never {
+    for (const o of opened) o.close();
+    instance?.release();
+    log.error({ err: e }, 'the terminal cannot start');
+    logFile?.close();
+    throw e;
+  }
+  let stores: Stores;
   try {
     if (config.exclusive) {
       instance = acquireInstanceLock(
@@ -98,10 +106,7 @@ export async function createCore(config: CoreConfig, platform: Platform): Promis
     }
     stores = openStores(platform, log, dbOptions);
   } catch (e) {
-    instance?.release();
-    log.error({ err: e }, 'the terminal cannot start');
-    logFile?.close();
-    throw e;
+    giveUp(e);
   }
   const { db, cacheDb, key, journals } = stores;
   const settings = new SettingsStore(db, key, log, () => platform.now());
@@ -110,12 +115,7 @@ export async function createCore(config: CoreConfig, platform: Platform): Promis
       const applied = applyProvisioningFromDataDir(platform.dataDir, settings);
       if (applied) log.info({ settings: applied }, 'provisioning file applied');
     } catch (e) {
-      // A bad provisioning file stops the start with its reason; nothing stays open or locked.
-      for (const store of [journals, cacheDb, db]) store.close();
-      instance?.release();
-      log.error({ err: e }, 'the terminal cannot start');
-      logFile?.close();
-      throw e;
+      giveUp(e, [journals, cacheDb, db]);
     }
   }
   if (!config.logLevel) log.level = settings.get('log.level');
