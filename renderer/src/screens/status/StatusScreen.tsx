@@ -11,7 +11,7 @@ const GATEWAY_EXPLAINED: Record<GatewayState, string> = {
 function Problems({ problems }: { problems: StatusProblem[] }) {
   if (problems.length === 0) return null;
   return (
-    <article className="card problems" data-testid="status-problem-list" role="region" aria-label="Problems">
+    <article className={`card problems ${problems.some((p) => p.severity === 'error') ? 'tone-bad' : 'tone-warn'}`} data-testid="status-problem-list" role="region" aria-label="Problems">
       <h2>Problems</h2>
       <ul>
         {problems.map((p) => (
