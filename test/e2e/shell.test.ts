@@ -22,6 +22,18 @@ describe('headless app in Chromium', () => {
     await page.close();
   });
 
+  it("shows the terminal's own problems in the status bar and on the Status screen, in words", async () => {
+    const { page, errors } = await suite.newPage();
+    await page.goto(suite.app.url);
+    // The tests keep the key in a file (POS_KEY_PROTECTION=file): the terminal must say so.
+    await expect.poll(() => page.getByTestId('status-problems').textContent()).toBe('1 problem: see Status');
+    const list = page.getByRole('region', { name: 'Problems' });
+    expect(await list.textContent()).toMatch(/Warning: the terminal key is protected by file permissions only/);
+    await page.screenshot({ path: screenshotPath('shell-problems') });
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
   it('follows status.changed live: a technician configures the gateway and the banner goes', async () => {
     const { page } = await suite.newPage();
     await page.goto(suite.app.url);
