@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { resolveDataDir } from '../platform/data-dir';
 import { APP_VERSION } from '../version';
+import { modeWords, problemLine } from '../status/words';
 import { startHeadless, type HeadlessApp } from './start-headless';
 
 function fail(message: string): never {
@@ -67,10 +68,9 @@ async function main(): Promise<void> {
   }
   if (stopRequested) return stop();
 
-  const mode = running.core.mode();
-  console.log(`Counter POS ${APP_VERSION}, headless, ${mode === 'training' ? 'TRAINING mode (no live gateway credentials configured)' : 'LIVE mode'}`);
+  console.log(`Counter POS ${APP_VERSION}, headless, ${modeWords(running.core.mode())}`);
   console.log(`Data directory: ${dataDir}`);
-  for (const problem of running.core.status.current().problems) console.log(`${problem.severity === 'error' ? 'Problem' : 'Warning'}: ${problem.message}`);
+  for (const problem of running.core.status.current().problems) console.log(problemLine(problem));
   console.log('Open this address in a browser on this machine:');
   console.log(`  ${running.server.url}`);
   console.log('Press Ctrl+C to stop.');

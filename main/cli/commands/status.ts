@@ -2,6 +2,7 @@ import type { Command } from 'commander';
 import type { AppStatus, StatusProblem } from '../../../preload/contract';
 import { runningInstance, type InstanceInfo } from '../../store/instance-lock';
 import { StartupError } from '../../store/open-store';
+import { modeWords, problemLine } from '../../status/words';
 import type { CliContext } from '../context';
 import { CliError, printJson, say } from '../output';
 
@@ -21,25 +22,21 @@ function describeView(view: StatusView, now: Date): string {
   return `the running ${who}'s (pid ${view.pid}${age}); it holds the devices`;
 }
 
-function problemLines(problems: readonly StatusProblem[]): string[] {
-  return problems.map((p) => `${p.severity === 'error' ? 'PROBLEM' : 'warning'}: ${p.message}`);
-}
-
 export function describeStatus(s: AppStatus, dataDir: string, view?: StatusView, own: readonly StatusProblem[] = [], now = new Date()): string {
   const devices = s.devices.length === 0 ? 'none configured' : s.devices.map((d) => `${d.name} (${d.kind}): ${d.state}${d.detail ? `, ${d.detail}` : ''}`).join('\n          ');
   const gateway = `${s.gateway.state}${s.gateway.unencrypted ? ' (UNENCRYPTED: plain http to this machine)' : ''}`;
   const lines = [
-    `${s.terminal.name}: ${s.mode === 'training' ? 'TRAINING mode (no usable live gateway credentials)' : 'LIVE mode'}`,
+    `${s.terminal.name}: ${modeWords(s.mode)}`,
     `Version   ${s.version}`,
     `Gateway   ${gateway}`,
     `Devices   ${devices}`,
     `Queue     ${s.queue.pending} offline payment(s) waiting to be forwarded`,
-    `Problems  ${s.problems.length === 0 ? 'none' : problemLines(s.problems).join('\n          ')}`,
+    `Problems  ${s.problems.length === 0 ? 'none' : s.problems.map(problemLine).join('\n          ')}`,
     `Data      ${dataDir}`,
   ];
   if (view) lines.push(`View      ${describeView(view, now)}`);
   const mine = own.filter((p) => !s.problems.some((q) => q.code === p.code));
-  if (mine.length > 0) lines.push(`Here      ${problemLines(mine).join('\n          ')}`);
+  if (mine.length > 0) lines.push(`Here      ${mine.map(problemLine).join('\n          ')}`);
   return lines.join('\n');
 }
 
