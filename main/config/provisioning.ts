@@ -2,13 +2,13 @@ import { existsSync, readFileSync, renameSync, rmSync, writeFileSync } from 'nod
 import { join } from 'node:path';
 import { z } from 'zod';
 import { parseJsonText } from './json-text';
-import { settingDef, isSettingKey } from './settings';
+import { settingDef, isSettingKey, type SettingKey } from './settings';
 import { SettingError, type SettingsStore } from './settings-store';
 
 /**
  * The provisioning file a deployer drops on each lane: JSON with dotted keys, or the same keys
  * nested (`{"gateway": {"url": ...}}`). Values are validated all together and applied in one
- * transaction, so a bad file changes nothing.
+ * transaction, so a bad file changes nothing. Money is in dollars, as text ("50.00") or a number (50.5).
  */
 const ProvisioningFile = z.record(z.string(), z.unknown());
 
@@ -30,7 +30,13 @@ export function applyProvisioning(settings: SettingsStore, input: unknown): stri
   const entries = flattenProvisioning(input);
   const unknown = entries.filter(([k]) => !isSettingKey(k)).map(([k]) => k);
   if (unknown.length > 0) throw new SettingError(`unknown settings in provisioning file: ${unknown.join(', ')}`);
-  settings.setMany(entries);
+  // Rules between keys (offline.maxAmount ≤ offline.maxTotal) see the whole file at once.
+  settings.setMany(
+    entries.map(([k, v]) => {
+      const def = settingDef(k as SettingKey);
+      return [k, def.fromFile ? def.fromFile(v) : v] as const;
+    }),
+  );
   return entries.map(([k]) => k);
 }
 

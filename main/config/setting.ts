@@ -13,8 +13,34 @@ export interface SettingDef<T> {
   /** Who may change it from the register screen; the command line is the technician's. */
   readonly access: 'technician' | 'manager';
   readonly description: string;
+  /** Money: stored and read as integer cents, typed and shown in dollars ("50.00"). */
+  readonly unit?: 'cents';
   /** Turns the text typed on a command line into the value the schema checks. */
   fromText(text: string): unknown;
+  /** Turns a provisioning-file value into the value the schema checks; absent: taken as it is. */
+  fromFile?(value: unknown): unknown;
+}
+
+/**
+ * A rule between settings (offline.maxAmount ≤ offline.maxTotal), checked on every write that
+ * touches one of its keys, against the values as they would be after the write.
+ */
+export interface SettingRule {
+  readonly keys: readonly string[];
+  /** A message naming the keys and their values, or undefined when they agree. */
+  check(value: (key: string) => unknown): string | undefined;
+}
+
+/** Declares a rule next to its settings; `defs` only types the values the check receives. */
+export function settingRule<D extends Record<string, SettingDef<unknown>>, const K extends keyof D & string>(
+  defs: D,
+  keys: readonly K[],
+  check: (values: { [P in K]: D[P] extends SettingDef<infer T> ? T : never }) => string | undefined,
+): SettingRule {
+  return {
+    keys,
+    check: (value) => check(Object.fromEntries(keys.map((k) => [k, value(k)])) as Parameters<typeof check>[0]),
+  };
 }
 
 interface Common {
@@ -100,6 +126,87 @@ export function jsonSetting<T>(options: Common & { schema: z.ZodType<T>; default
         // The schema then refuses it with its own words ("expected array").
         return t;
       }
+    },
+  };
+}
+
+/** The message of every refused money text. */
+export const DOLLARS_HINT = 'must be dollars and cents, e.g. 50.00 (digits, at most two decimals, no sign or commas)';
+
+// "$" is optional; a comma is refused rather than guessed (is "1,50" 1.50 or 150?).
+const DOLLARS = /^\$?(\d+)(?:\.(\d{1,2}))?$/;
+
+/**
+ * Dollars text ("50", "50.5", "$1000.00") as integer cents, read digit by digit so that "0.29"
+ * is 29, never 28.999…; undefined for anything else (3 decimals, a sign, an exponent, commas).
+ */
+export function parseDollars(text: string): number | undefined {
+  const m = DOLLARS.exec(text.trim());
+  if (!m?.[1]) return undefined;
+  const cents = Number(m[1]) * 100 + Number((m[2] ?? '').padEnd(2, '0'));
+  return Number.isSafeInteger(cents) ? cents : undefined;
+}
+
+/** Integer cents as dollars text that parseDollars reads back: 5000 → "50.00" (no $, no commas). */
+export function formatDollars(cents: number): string {
+  const abs = Math.abs(cents);
+  return `${cents < 0 ? '-' : ''}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
+}
+
+/**
+ * An amount of money: `settings.get` gives integer cents; the command line and provisioning files
+ * give dollars (a provisioning file as "50.00" or as the JSON number 50.5). `default`, `min` and
+ * `max` are in cents.
+ */
+export function moneySetting(options: Common & { default: number; min: number; max: number }): SettingDef<number> {
+  const parse = (v: unknown): unknown => {
+    // A JSON number is read through its shortest text (50.5 → "50.5"), so no binary fraction leaks in.
+    const text = typeof v === 'number' ? String(v) : v;
+    // Anything unreadable reaches the schema as not-a-number, so it is refused with DOLLARS_HINT.
+    return typeof text === 'string' ? (parseDollars(text) ?? text) : v;
+  };
+  return {
+    schema: z
+      .number({ error: DOLLARS_HINT })
+      .int({ error: 'must be whole cents' })
+      .min(options.min, { error: `must be at least ${formatDollars(options.min)}` })
+      .max(options.max, { error: `must be at most ${formatDollars(options.max)}` }),
+    default: options.default,
+    secret: false,
+    access: options.access ?? 'technician',
+    description: options.description,
+    unit: 'cents',
+    fromText: parse,
+    fromFile: parse,
+  };
+}
+
+/**
+ * Some of a fixed set of values, each at most once: a JSON list or a comma list ("sale,preauth")
+ * on the command line, a JSON list in provisioning files.
+ */
+export function listSetting<const T extends readonly [string, ...string[]]>(
+  values: T,
+  options: Common & { default: Array<T[number]> },
+): SettingDef<Array<T[number]>> {
+  return {
+    schema: z
+      .array(z.enum(values, { error: `each must be one of ${values.join(', ')}` }))
+      .refine((list) => new Set(list).size === list.length, 'each value at most once'),
+    default: options.default,
+    secret: false,
+    access: options.access ?? 'technician',
+    description: options.description,
+    fromText: (t) => {
+      const text = t.trim();
+      if (text.startsWith('[')) {
+        try {
+          return JSON.parse(text) as unknown;
+        } catch {
+          return text;
+        }
+      }
+      return text === '' ? [] : text.split(',').map((v) => v.trim());
     },
   };
 }

@@ -1,7 +1,8 @@
 import type { Logger } from 'pino';
 import type { Db } from '../store/database';
 import type { Sealer } from '../store/terminal-key';
-import { isSettingKey, settingDef, settingDefs, type SettingKey, type SettingValue } from './settings';
+import { formatDollars } from './setting';
+import { isSettingKey, settingDef, settingDefs, settingRules, type SettingKey, type SettingValue } from './settings';
 
 export class SettingError extends Error {
   override name = 'SettingError';
@@ -23,6 +24,10 @@ export interface SettingInfo {
   /** Absent for secrets. */
   value?: unknown;
   default?: unknown;
+  /** Money settings only: value and default are integer cents. */
+  unit?: 'cents';
+  /** Money settings only: the value in dollars, as typed on the command line ("50.00"). */
+  display?: string;
 }
 
 interface Row {
@@ -43,6 +48,7 @@ export class SettingsStore {
   private sealedKeys = new Map<string, string>();
   private refusedKeys: Array<{ key: string; why: string }> = [];
   private readonly selectAll;
+  private readonly selectOne;
   private readonly upsert;
   private readonly remove;
   private readonly listeners = new Set<() => void>();
@@ -54,6 +60,7 @@ export class SettingsStore {
     private readonly now: () => Date,
   ) {
     this.selectAll = db.prepare<[], Row>('SELECT key, value_json, sealed FROM settings');
+    this.selectOne = db.prepare<[string], Row>('SELECT key, value_json, sealed FROM settings WHERE key = ?');
     this.upsert = db.prepare(
       `INSERT INTO settings (key, value_json, sealed, updated_at) VALUES (@key, @json, @sealed, @at)
        ON CONFLICT(key) DO UPDATE SET value_json = excluded.value_json, sealed = excluded.sealed, updated_at = excluded.updated_at`,
@@ -144,18 +151,23 @@ export class SettingsStore {
   /** In-process only: the gateway client needs its password. Never expose this through the contract. */
   readSecret(key: SettingKey): string | undefined {
     if (!settingDef(key).secret) throw new SettingError(`${key} is not a secret`, key);
-    const row = this.db.prepare<[string], Row>('SELECT key, value_json, sealed FROM settings WHERE key = ?').get(key);
+    const row = this.selectOne.get(key);
     if (!row?.sealed) return undefined;
     return this.sealer.unseal(row.sealed, sealContext(key)).toString('utf8');
   }
 
-  /** Validates every value first, then writes them all in one transaction. */
+  /**
+   * Validates every value first, then writes them all in one transaction; the rules between
+   * settings see all the new values together, so their order does not matter.
+   */
   setMany(entries: ReadonlyArray<readonly [string, unknown]>): void {
     const prepared = entries.map(([key, value]) => this.prepare(key, value));
     const at = this.now().toISOString();
+    // Immediate: the rules read the other keys as stored, and no other process writes in between.
     this.db.transaction(() => {
-      for (const p of prepared) this.upsert.run({ ...p, at });
-    })();
+      this.checkRules(new Map(prepared.map((p) => [p.key, p.value])));
+      for (const p of prepared) this.upsert.run({ key: p.key, json: p.json, sealed: p.sealed, at });
+    }).immediate();
     this.reload();
     for (const p of prepared) this.log.info({ setting: p.key }, 'setting changed');
   }
@@ -170,7 +182,11 @@ export class SettingsStore {
   }
 
   unset(key: string): void {
-    this.remove.run(this.knownKey(key));
+    const k = this.knownKey(key);
+    this.db.transaction(() => {
+      this.checkRules(new Map([[k, settingDef(k).default]]));
+      this.remove.run(k);
+    }).immediate();
     this.reload();
     this.log.info({ setting: key }, 'setting reset to default');
   }
@@ -184,6 +200,10 @@ export class SettingsStore {
         info.value = this.get(k);
         info.default = def.default;
       }
+      if (def.unit === 'cents') {
+        info.unit = 'cents';
+        info.display = formatDollars(info.value as number);
+      }
       return info;
     });
   }
@@ -193,7 +213,30 @@ export class SettingsStore {
     return key;
   }
 
-  private prepare(key: string, value: unknown): { key: SettingKey; json: string | null; sealed: Buffer | null } {
+  /** Throws the first broken rule among those that read a key being written. */
+  private checkRules(after: ReadonlyMap<SettingKey, unknown>): void {
+    for (const rule of settingRules) {
+      const touched = rule.keys.find((k) => after.has(k as SettingKey));
+      if (touched === undefined) continue;
+      const problem = rule.check((k) => (after.has(k as SettingKey) ? after.get(k as SettingKey) : this.storedValue(k as SettingKey)));
+      if (problem) throw new SettingError(problem, touched);
+    }
+  }
+
+  /** The value in force as stored now (another process may have written since the last reload). */
+  private storedValue(key: SettingKey): unknown {
+    const def = settingDef(key);
+    const row = this.selectOne.get(key);
+    if (!row?.value_json) return def.default;
+    try {
+      const parsed = def.schema.safeParse(JSON.parse(row.value_json));
+      return parsed.success ? parsed.data : def.default;
+    } catch {
+      return def.default;
+    }
+  }
+
+  private prepare(key: string, value: unknown): { key: SettingKey; value: unknown; json: string | null; sealed: Buffer | null } {
     const k = this.knownKey(key);
     const def = settingDef(k);
     const parsed = def.schema.safeParse(value);
@@ -204,8 +247,8 @@ export class SettingsStore {
     }
     if (def.secret) {
       if (typeof parsed.data !== 'string' || parsed.data === '') throw new SettingError(`${k} cannot be empty; use unset to remove it`, k);
-      return { key: k, json: null, sealed: this.sealer.seal(parsed.data, sealContext(k)) };
+      return { key: k, value: parsed.data, json: null, sealed: this.sealer.seal(parsed.data, sealContext(k)) };
     }
-    return { key: k, json: JSON.stringify(parsed.data), sealed: null };
+    return { key: k, value: parsed.data, json: JSON.stringify(parsed.data), sealed: null };
   }
 }

@@ -8,6 +8,8 @@ import { CliError, printJson, say, write } from '../output';
 
 function show(info: SettingInfo): string {
   if (info.secret) return info.set ? '(set; write-only)' : '(not set)';
+  // Money in dollars, as config set takes it back; --json keeps cents in `value` and adds `display`.
+  if (info.display !== undefined) return info.display;
   return typeof info.value === 'string' ? info.value : JSON.stringify(info.value);
 }
 
@@ -44,7 +46,7 @@ export function registerConfig(program: Command, ctx: CliContext): void {
   config
     .command('set')
     .argument('<key>', 'a setting key')
-    .argument('[value]', 'the new value; a secret is never given here: it is read from standard input')
+    .argument('[value]', 'the new value; a secret is never given here: it is read from standard input. Money in dollars, e.g. 50.00')
     .description('change a setting (validated against the settings schema); give a secret on standard input, e.g. posctl config set KEY < file')
     .action(async (key: string, value: string | undefined) => {
       if (!isSettingKey(key)) throw new CliError(`unknown setting "${key}" (see: posctl config get)`);

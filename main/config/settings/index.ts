@@ -1,9 +1,11 @@
-import type { SettingDef } from '../setting';
+import type { SettingDef, SettingRule } from '../setting';
 import { gatewaySettings } from './gateway';
 import { terminalSettings } from './terminal';
 import { marketplaceSettings } from './marketplace';
 import { merchantSettings } from './merchant';
 import { deviceSettings } from './devices';
+import { offlineRules, offlineSettings } from './offline';
+import { paymentSettings } from './payments';
 
 /** Every setting of the terminal, by dotted key. Domains add their own file here. */
 export const settingDefs = {
@@ -12,7 +14,12 @@ export const settingDefs = {
   ...marketplaceSettings,
   ...merchantSettings,
   ...deviceSettings,
+  ...paymentSettings,
+  ...offlineSettings,
 } as const;
+
+/** Rules between settings, checked on every write that touches one of their keys. */
+export const settingRules: readonly SettingRule[] = [...offlineRules];
 
 export type SettingDefs = typeof settingDefs;
 export type SettingKey = keyof SettingDefs;
