@@ -11,25 +11,23 @@ import { listSerialPorts, type SerialPortFactory, type SerialPortInfo } from '..
 import { PosError } from '../api/errors';
 import type { DeviceConfig } from '../config/settings/devices';
 import type { SettingsStore } from '../config/settings-store';
-import type { EventBus } from '../events/bus';
+import { emitIsolated, type EventBus } from '../events/bus';
 import type { Service } from '../service';
 import { addressOf, buildDevice, type DeviceEnvironment } from './build-device';
 import type { DeviceRuntime, DeviceSink } from './device-runtime';
+import { DeviceTests } from './device-test';
 import { PinpadDevice } from './pinpad-device';
+import { ReadClaims, type ClaimKind, type ReadClaim, type ReadClaimHandlers, type ReadMeta } from './read-claims';
 import { TrainingRig } from './training-rig';
 import { WedgeDevice } from './wedge-device';
 
-/** Who read what, for in-process listeners (the payments layer). */
-export interface ReadMeta {
-  deviceId: string;
-  kind: 'msr' | 'micr' | 'pinpad';
-  simulated: boolean;
-  at: string;
-}
+export type { ClaimKind, ReadClaim, ReadClaimHandlers, ReadMeta } from './read-claims';
+export { TEST_WAITS } from './device-test';
 
 /**
- * In-process events carry the full, validated reads (for the payments layer); what leaves the
- * main process (the contract events) carries only their masked views.
+ * In-process events carry the full, validated reads that no claim holds (the device tests listen);
+ * what leaves the main process (the contract events) carries only their masked views. A sale gets
+ * its reads through `claimReads` instead.
  */
 export interface DeviceManagerEvents {
   card: [CardRead, ReadMeta & { source: CardSource }];
@@ -57,12 +55,12 @@ export interface WedgeSink {
   accept(result: { card: CardRead } | { error: ReadError }): void;
 }
 
-/**
- * "Test this device" waits (each up to a minute for a swipe) allowed at once. A Devices screen runs
- * one per device and posctl or a second tab may add one; the total stays above the few readers of a
- * counter, and each wait holds three listeners, so eight stay under the emitter's leak warning (10).
- */
-export const TEST_WAITS = Object.freeze({ perDevice: 2, total: 8 });
+/** A PIN pad held by one owner (a sale): the customer's screen and card slot. */
+export interface PinpadClaim {
+  readonly device: PinpadDevice;
+  /** Gives the pad back; calling it again does nothing. */
+  release(): void;
+}
 
 interface Running {
   runtime: DeviceRuntime;
@@ -73,8 +71,9 @@ interface Running {
 
 /**
  * The device manager service: builds devices from the `devices.*` settings (and, in training
- * mode, the simulators), keeps them connected, finds known readers that get plugged in, and
- * publishes what they read as `card.read`, `check.read`, `device.readFailed` and `pinpad.*`.
+ * mode, the simulators), keeps them connected, finds known readers that get plugged in, and hands
+ * what they read to the owner of a claim (a sale) or, unclaimed, publishes it as `card.read`,
+ * `check.read` and `device.readFailed` for the Devices screen. `pinpad.*` is always published.
  */
 export class DeviceManager extends EventEmitter<DeviceManagerEvents> implements Service {
   readonly name = 'devices';
@@ -91,8 +90,8 @@ export class DeviceManager extends EventEmitter<DeviceManagerEvents> implements 
   private readonly env: DeviceEnvironment;
   private readonly now: () => Date;
   private readonly sink: DeviceSink;
-  /** Test waits running, per device id. */
-  private readonly testWaits = new Map<string, number>();
+  private readonly claims: ReadClaims;
+  private readonly tests: DeviceTests;
 
   constructor(private readonly o: DeviceManagerOptions) {
     super();
@@ -107,6 +106,8 @@ export class DeviceManager extends EventEmitter<DeviceManagerEvents> implements 
       ...(o.serialList ? { serialList: o.serialList } : {}),
       ...(o.reconnect ? { reconnect: o.reconnect } : {}),
     };
+    this.claims = new ReadClaims((err, owner, handler) => this.o.log.error({ err, owner, handler }, 'a read claim handler threw; the read is still counted'));
+    this.tests = new DeviceTests(this, this.claims);
     this.sink = {
       card: (device, card, source) => this.onCard(device, card, source),
       check: (device, check) => this.onCheck(device, check),
@@ -115,6 +116,33 @@ export class DeviceManager extends EventEmitter<DeviceManagerEvents> implements 
       pinpadAnswer: (device, answer) => this.o.bus.emit('pinpad.answer', { deviceId: device.id, answer }),
       changed: () => this.o.refresh(),
     };
+  }
+
+  /** Each listener in its own try/catch: a throwing one must not unwind into a decoder or a test wait. */
+  override emit<K extends keyof DeviceManagerEvents>(name: K, ...args: DeviceManagerEvents[K]): boolean {
+    return emitIsolated(this, name, args, (err, event) => this.o.log.error({ err, event }, 'a device event listener threw; the others still ran'));
+  }
+
+  /**
+   * Takes the reads of `kinds` for `owner` (words naming it, shown in refusals): until release,
+   * every read and failed read of those kinds goes to `handlers` alone, not to the Devices screen
+   * nor to device tests (which it ends). BUSY while another owner holds one of the kinds; the
+   * same owner claiming again replaces its handlers. Cards swiped on a PIN pad are not included:
+   * they answer the caller of `readCard`.
+   */
+  claimReads(owner: string, kinds: ReadonlyArray<ClaimKind>, handlers: ReadClaimHandlers): ReadClaim {
+    return this.claims.claim(owner, kinds, handlers);
+  }
+
+  /**
+   * Takes the PIN pad (`pinpad(id)`) for `owner`; undefined when there is none, BUSY while another
+   * owner holds it. A device test waiting for a card on it is cancelled. In training mode the
+   * simulated customer then swipes only when told to (`devices.simulateSwipe` via pinpad).
+   */
+  claimPinpad(owner: string, id?: string): PinpadClaim | undefined {
+    const device = this.pinpad(id);
+    if (!device) return undefined;
+    return { device, release: this.claims.claimPad(owner, device.id) };
   }
 
   async start(): Promise<void> {
@@ -209,7 +237,7 @@ export class DeviceManager extends EventEmitter<DeviceManagerEvents> implements 
     };
   }
 
-  /** "Test this device": the link (a PIN pad answers a status request), then optionally a read. */
+  /** "Test this device": the link (a PIN pad answers a status request), then optionally a read (BUSY while a sale holds the device). */
   async test(id: string, waitForReadMs: number): Promise<DeviceTestResult> {
     const r = this.all().find((x) => x.runtime.id === id);
     if (!r) {
@@ -217,72 +245,38 @@ export class DeviceManager extends EventEmitter<DeviceManagerEvents> implements 
       if (configured) throw new PosError('UNAVAILABLE', `${configured.name} is not open: ${configured.enabled === false ? 'it is disabled' : 'the terminal app is not running here'}`);
       throw new PosError('NOT_FOUND', `no device with id "${id}"`);
     }
-    // Only the waits for a read are capped: a link check answers within the device's own time-out.
-    const release = waitForReadMs > 0 ? this.reserveTestWait(id) : () => undefined;
-    try {
-      return await this.runTest(r.runtime, id, waitForReadMs);
-    } finally {
-      release();
-    }
+    return this.tests.run(r.runtime, waitForReadMs);
   }
 
-  /** Takes a place for one test wait, or answers BUSY when the device or the terminal has its fill. */
-  private reserveTestWait(id: string): () => void {
-    const mine = this.testWaits.get(id) ?? 0;
-    let total = 0;
-    for (const n of this.testWaits.values()) total += n;
-    if (mine >= TEST_WAITS.perDevice) throw new PosError('BUSY', `${id} is already being tested ${mine} times; wait for those tests to finish`);
-    if (total >= TEST_WAITS.total) throw new PosError('BUSY', `${total} device tests are already waiting for a read; wait for one to finish`);
-    this.testWaits.set(id, mine + 1);
-    return () => {
-      const left = (this.testWaits.get(id) ?? 1) - 1;
-      if (left > 0) this.testWaits.set(id, left);
-      else this.testWaits.delete(id);
-    };
-  }
-
-  private async runTest(device: DeviceRuntime, id: string, waitForReadMs: number): Promise<DeviceTestResult> {
-    const started = Date.now();
-    const elapsed = (): number => Math.max(0, Date.now() - started);
-    const link = await device.checkLink();
-    if (!link.ok || waitForReadMs === 0) return { id, ok: link.ok, detail: link.detail, elapsedMs: elapsed() };
-    if (device instanceof PinpadDevice) {
-      const result = await device.readCard('Test: swipe a card', waitForReadMs);
-      if (result.status === 'read') return { id, ok: true, detail: `${link.detail}; read ${result.card.pan.masked}`, elapsedMs: elapsed(), read: { kind: 'card', card: result.card.masked() } };
-      const why = result.status === 'error' ? result.error.message : result.status === 'timeout' ? `no card within ${Math.round(waitForReadMs / 1000)} s` : 'cancelled on the pad';
-      return { id, ok: false, detail: `${link.detail}; ${why}`, elapsedMs: elapsed() };
-    }
-    return new Promise<DeviceTestResult>((resolve) => {
-      const done = (result: Omit<DeviceTestResult, 'id' | 'elapsedMs'>): void => {
-        clearTimeout(timer);
-        this.off('card', onCard);
-        this.off('check', onCheck);
-        this.off('readFailed', onFail);
-        resolve({ id, elapsedMs: elapsed(), ...result });
-      };
-      const onCard = (card: CardRead, meta: ReadMeta): void => {
-        if (meta.deviceId === id) done({ ok: true, detail: `${link.detail}; read ${card.pan.masked}`, read: { kind: 'card', card: card.masked() } });
-      };
-      const onCheck = (check: CheckRead, meta: ReadMeta): void => {
-        if (meta.deviceId === id) done({ ok: true, detail: `${link.detail}; read a check on routing ${check.routing}`, read: { kind: 'check', check: check.masked() } });
-      };
-      const onFail = (error: ReadError, meta: ReadMeta): void => {
-        if (meta.deviceId === id && error.code !== 'NOISE') done({ ok: false, detail: `${link.detail}; the read failed (${error.code}): ${error.message}` });
-      };
-      const timer = setTimeout(() => done({ ok: false, detail: `${link.detail}; nothing was read within ${Math.round(waitForReadMs / 1000)} s` }), waitForReadMs);
-      this.on('card', onCard);
-      this.on('check', onCheck);
-      this.on('readFailed', onFail);
-    });
-  }
-
+  /** The customer's hand, not a consumer: the swipe goes where a real one would (to a sale that claims it). */
   async simulateSwipe(card: SimCard, via: SimVia): Promise<{ deviceId: string }> {
     const rig = this.trainingRig();
     try {
-      return { deviceId: await rig.swipe(card, via) };
+      return { deviceId: via === 'pinpad' ? await this.simulatePadSwipe(rig, card) : await rig.swipe(card, via) };
     } catch (e) {
+      if (e instanceof PosError) throw e;
       throw new PosError('UNAVAILABLE', `the simulated swipe did not go through: ${e instanceof Error ? e.message : String(e)}`);
     }
+  }
+
+  /**
+   * On a pad a sale holds, the customer swipes on the request pending there. On a free pad the
+   * counter asks for a card as a real pad needs, and the Devices screen is shown it: nobody else
+   * asked for it.
+   */
+  private async simulatePadSwipe(rig: TrainingRig, card: SimCard): Promise<string> {
+    const pad = rig.pinpad;
+    const owner = this.claims.ownerOf(pad);
+    if (owner !== undefined) {
+      if (!rig.customerSwipe(card)) throw new PosError('BUSY', `the simulated PIN pad is held by ${owner} and is not asking for a card yet; swipe once it asks`);
+      return pad.id;
+    }
+    const result = await rig.padRead(card);
+    if (result.status === 'cancelled' || result.status === 'timeout') throw new Error(`the simulated PIN pad ended the card request: ${result.status}`);
+    const meta = this.meta(pad);
+    if (result.status === 'read') this.publishCard(pad, result.card, 'pinpad', meta);
+    else this.publishFailure(pad, result.error, meta);
+    return pad.id;
   }
 
   async simulateCheck(check: SimCheck): Promise<{ deviceId: string }> {
@@ -391,7 +385,12 @@ export class DeviceManager extends EventEmitter<DeviceManagerEvents> implements 
     }
     const training = this.o.mode() === 'training';
     if (training && !this.rig) {
-      this.rig = new TrainingRig(this.env, this.sink, () => this.o.settings.get('devices.wedge.maxGapMs'));
+      this.rig = new TrainingRig(
+        this.env,
+        this.sink,
+        () => this.o.settings.get('devices.wedge.maxGapMs'),
+        () => this.rig !== undefined && this.claims.ownerOf(this.rig.pinpad) !== undefined,
+      );
       this.rig.start();
     } else if (!training && this.rig) {
       const rig = this.rig;
@@ -437,18 +436,23 @@ export class DeviceManager extends EventEmitter<DeviceManagerEvents> implements 
     r.lastReadAt = at;
   }
 
+  /**
+   * Every read is counted and logged. A PIN pad's card answers whoever asked for it (readCard), so
+   * it is not published; a claimed kind goes to its owner alone; the rest to the Devices screen.
+   */
   private onCard(device: DeviceRuntime, card: CardRead, source: CardSource): void {
     const meta = this.meta(device);
     this.counted(device, meta.at);
-    this.o.log.info({ device: device.id, source, brand: card.brand, last4: card.masked().last4, simulated: meta.simulated }, 'card read');
-    this.emit('card', card, { ...meta, source });
-    this.o.bus.emit('card.read', { deviceId: device.id, source, simulated: meta.simulated, at: meta.at, card: card.masked() });
+    this.o.log.info({ device: device.id, source, brand: card.brand, last4: card.masked().last4, simulated: meta.simulated, claimedBy: this.claims.ownerOf(device) }, 'card read');
+    if (device.kind === 'pinpad' || this.claims.card(card, { ...meta, source })) return;
+    this.publishCard(device, card, source, meta);
   }
 
   private onCheck(device: DeviceRuntime, check: CheckRead): void {
     const meta = this.meta(device);
     this.counted(device, meta.at);
-    this.o.log.info({ device: device.id, routing: check.routing, last4: check.masked().accountLast4, simulated: meta.simulated }, 'check read');
+    this.o.log.info({ device: device.id, routing: check.routing, last4: check.masked().accountLast4, simulated: meta.simulated, claimedBy: this.claims.ownerOf(device) }, 'check read');
+    if (this.claims.check(check, meta)) return;
     this.emit('check', check, meta);
     this.o.bus.emit('check.read', { deviceId: device.id, simulated: meta.simulated, at: meta.at, check: check.masked() });
   }
@@ -460,7 +464,17 @@ export class DeviceManager extends EventEmitter<DeviceManagerEvents> implements 
       this.o.log.debug({ device: device.id }, 'noise on the line ignored');
       return;
     }
-    this.o.log.info({ device: device.id, code: error.code }, 'read failed');
+    this.o.log.info({ device: device.id, code: error.code, claimedBy: this.claims.ownerOf(device) }, 'read failed');
+    if (device.kind === 'pinpad' || this.claims.failure(error, meta)) return;
+    this.publishFailure(device, error, meta);
+  }
+
+  private publishCard(device: DeviceRuntime, card: CardRead, source: CardSource, meta: ReadMeta): void {
+    this.emit('card', card, { ...meta, source });
+    this.o.bus.emit('card.read', { deviceId: device.id, source, simulated: meta.simulated, at: meta.at, card: card.masked() });
+  }
+
+  private publishFailure(device: DeviceRuntime, error: ReadError, meta: ReadMeta): void {
     this.emit('readFailed', error, meta);
     this.o.bus.emit('device.readFailed', { deviceId: device.id, kind: device.kind, code: error.code, message: error.message, at: meta.at });
   }

@@ -38,7 +38,7 @@ export class PinpadDevice implements DeviceRuntime {
   ) {
     ({ id: this.id, name: this.name, transport: this.transport, address: this.address, origin: this.origin } = descriptor);
     this.session = new PinpadSession((bytes) => link.write(bytes), { ackTimeoutMs: options.ackTimeoutMs, maxAttempts: options.maxAttempts });
-    this.client = new PinpadClient(this.session, options.now);
+    this.client = new PinpadClient(this.session, options.now, (err, event) => log.error({ device: this.id, event, err }, 'a PIN pad listener threw; the others still ran'));
     link.on('data', (chunk) => this.session.receive(chunk));
     link.on('status', (status) => {
       this.answered = false;
@@ -55,9 +55,13 @@ export class PinpadDevice implements DeviceRuntime {
     this.client.on('unsolicited', (frame) => log.info({ device: this.id, message: frame.id }, 'unsolicited PIN pad message'));
   }
 
-  /** Asks the customer to swipe on the pad; a card or a failed read is also published like any reader's. */
-  async readCard(prompt = 'Swipe Card', timeoutMs = 60_000): Promise<PadCardResult> {
-    const result = await this.client.requestCard(prompt, timeoutMs);
+  /**
+   * Asks the customer to swipe on the pad and answers the caller. The sink hears the card or the
+   * failed read too, as the answer to a request: the device manager counts and logs it but does
+   * not broadcast it (the caller decides what to show); posctl's watch prints it.
+   */
+  async readCard(prompt = 'Swipe Card', timeoutMs = 60_000, signal?: AbortSignal): Promise<PadCardResult> {
+    const result = await this.client.requestCard(prompt, timeoutMs, signal);
     if (result.status === 'read') this.sink.card(this, result.card, 'pinpad');
     else if (result.status === 'error') this.sink.failure(this, result.error);
     return result;
@@ -110,6 +114,9 @@ export class PinpadDevice implements DeviceRuntime {
   async checkLink(): Promise<{ ok: boolean; detail: string }> {
     const h = this.health();
     if (h.state !== 'connected') return { ok: false, detail: h.detail ?? h.state };
+    // A status request would wait behind the customer's card request or question: answer from
+    // what the pad last said rather than keep the tester (or the sale) waiting.
+    if (this.client.busy) return { ok: true, detail: 'PIN pad connected and busy with a request (not asked for its status now)' };
     const started = Date.now();
     try {
       const status = await this.client.status();

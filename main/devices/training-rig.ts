@@ -7,6 +7,7 @@ import { StreamReader } from '../../native/readers/stream-reader';
 import { SimulatedHid } from '../../native/sim/hid-sim';
 import { micrBytes } from '../../native/sim/micr-sim';
 import { msrHidReport, msrSerialBytes, wedgeKeys } from '../../native/sim/msr-sim';
+import type { PadCardResult } from '../../native/pinpad/client';
 import { PinpadSimulator } from '../../native/sim/pinpad-sim';
 import { SAMPLE_CARDS, SAMPLE_CHECKS, type SampleCardName, type SampleCheckName } from '../../native/sim/sample-cards';
 import { HidLink } from '../../native/transport/hid-link';
@@ -33,20 +34,22 @@ export class TrainingRig {
   private readonly micrEnd: ByteLink;
   private readonly hid = new SimulatedHid({ vendorId: 0x0801, productId: 0x0002, path: 'training:hid', usagePage: 0xff00, product: 'Simulated HID swipe reader' });
   private readonly pad: PinpadSimulator;
-  private readonly pinpad: PinpadDevice;
+  readonly pinpad: PinpadDevice;
   private readonly wedge: WedgeDevice;
 
   constructor(
     private readonly env: DeviceEnvironment,
     sink: DeviceSink,
     private readonly wedgeGapMs: () => number,
+    /** True while a sale holds the simulated pad: the customer then swipes only when the trainer says so. */
+    padHeld: () => boolean = () => false,
   ) {
     const [msrEnd, msrHost] = memoryLinkPair('simulated swipe reader');
     const [micrEnd, micrHost] = memoryLinkPair('simulated MICR reader');
     const [padEnd, padHost] = memoryLinkPair('simulated PIN pad');
     this.msrEnd = msrEnd;
     this.micrEnd = micrEnd;
-    this.pad = new PinpadSimulator((b) => padEnd.write(b), { autoSwipe: true });
+    this.pad = new PinpadSimulator((b) => padEnd.write(b), { autoSwipe: () => !padHeld() });
     padEnd.on('data', (d) => this.pad.receive(d));
 
     const sim = (id: string, name: string, kind: 'msr' | 'micr' | 'pinpad') => ({ id, name, kind, transport: 'simulator' as const, address: 'in-process', origin: 'training' as const });
@@ -60,7 +63,7 @@ export class TrainingRig {
   }
 
   /** A sample card swiped on one of the simulated readers; resolves with the device id once the bytes are on their way. */
-  async swipe(card: SampleCardName, via: SimVia): Promise<string> {
+  async swipe(card: SampleCardName, via: Exclude<SimVia, 'pinpad'>): Promise<string> {
     const sample = SAMPLE_CARDS[card];
     switch (via) {
       case 'msr':
@@ -81,13 +84,18 @@ export class TrainingRig {
         }
         return TRAINING_IDS.wedge;
       }
-      case 'pinpad': {
-        this.pad.card = sample;
-        const result = await this.pinpad.readCard('Swipe Card', 10_000);
-        if (result.status === 'cancelled' || result.status === 'timeout') throw new Error(`the simulated PIN pad ended the card request: ${result.status}`);
-        return TRAINING_IDS.pinpad;
-      }
     }
+  }
+
+  /** The counter asks the simulated pad for a card and the customer swipes `card` on it at once. */
+  padRead(card: SampleCardName): Promise<PadCardResult> {
+    this.pad.card = SAMPLE_CARDS[card];
+    return this.pinpad.readCard('Swipe Card', 10_000);
+  }
+
+  /** The customer swipes `card` on the simulated pad, answering the request pending there; false when none is. */
+  customerSwipe(card: SampleCardName): boolean {
+    return this.pad.customerSwipe(SAMPLE_CARDS[card]);
   }
 
   async check(check: SampleCheckName): Promise<string> {

@@ -1,20 +1,59 @@
+import type { EventEmitter } from 'node:events';
 import { events, type EventName, type EventPayload } from '../../preload/contract';
 import { redactStrings } from '../log/redact';
 
 export type AnyEventListener = (name: EventName, payload: unknown) => void;
 
+/** Told about a listener that threw; the emit carries on with the next listener. */
+export type ListenerErrorHandler = (error: unknown, eventName: string) => void;
+
+/**
+ * Calls each listener of an EventEmitter in its own try/catch (VS Code's emitter does the same):
+ * a bug in one listener must not unwind into the decoder or the settings write that emitted, nor
+ * keep the next listener from hearing the event. Raw listeners, so `once` ones still come off.
+ */
+export function emitIsolated(emitter: EventEmitter, name: string | symbol, args: unknown[], onError: ListenerErrorHandler): boolean {
+  const listeners = emitter.rawListeners(name) as Array<(...a: unknown[]) => unknown>;
+  for (const listener of listeners) {
+    try {
+      listener.apply(emitter, args);
+    } catch (e) {
+      report(onError, e, String(name));
+    }
+  }
+  return listeners.length > 0;
+}
+
+function report(onError: ListenerErrorHandler, error: unknown, name: string): void {
+  try {
+    onError(error, name);
+  } catch {
+    // The reporter itself failed (a closed log): the emit still must not throw.
+  }
+}
+
 /**
  * Typed events from the services to the transports. Payloads are checked against the contract
  * and redacted when emitted, so a transport only ever forwards what the renderer's schema
- * describes, and never card data.
+ * describes, and never card data. Each listener runs in its own try/catch: one that throws is
+ * reported to `onListenerError` (core passes the log; the default drops it, as no logger exists
+ * yet) and the others still hear the event.
  */
 export class EventBus {
   private readonly listeners = new Set<AnyEventListener>();
 
+  constructor(private readonly onListenerError: ListenerErrorHandler = () => undefined) {}
+
   emit<E extends EventName>(name: E, payload: EventPayload<E>): void {
     // Checked against the contract, then every string through the redactor, as replies are.
     const clean = redactStrings(events[name].parse(payload));
-    for (const listener of [...this.listeners]) listener(name, clean);
+    for (const listener of [...this.listeners]) {
+      try {
+        listener(name, clean);
+      } catch (e) {
+        report(this.onListenerError, e, name);
+      }
+    }
   }
 
   onAny(listener: AnyEventListener): () => void {

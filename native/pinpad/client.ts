@@ -28,61 +28,162 @@ interface Waiter {
   timer: ReturnType<typeof setTimeout>;
 }
 
+/** Told about an event listener that threw (the device passes its log). */
+export type PadListenerErrorHandler = (error: unknown, eventName: string) => void;
+
 /**
- * The counter's side of the PIN pad dialogue: online/offline, reset, status, show amount, card
- * read with a prompt, yes/no form, cancel. Card data from the pad goes through the same parser
- * as every reader.
+ * The counter's side of the PIN pad dialogue: online/offline, reset, status, show amount, show a
+ * message, card read with a prompt, yes/no form, cancel. Card data from the pad goes through the
+ * same parser as every reader.
+ *
+ * Requests run one at a time in call order: the pad answers one dialogue at a time, and a status
+ * check slipped into a card request would be answered "busy" or, worse, take the card's place.
+ * `cancel()` alone jumps the queue, since it exists to end the request in progress.
  */
 export class PinpadClient extends EventEmitter<PinpadClientEvents> {
   private waiters: Waiter[] = [];
+  private tail: Promise<unknown> = Promise.resolve();
+  private queued = 0;
 
   constructor(
     private readonly session: PinpadSession,
     private readonly now: () => Date = () => new Date(),
+    private readonly onListenerError: PadListenerErrorHandler = () => undefined,
   ) {
     super();
     session.on('message', (frame) => this.onMessage(frame));
   }
 
-  async online(): Promise<void> {
-    await this.session.send(MSG.online, '00000000');
-    this.emit('activity', 'idle', {});
+  /** True while a request is in progress or waiting its turn. */
+  get busy(): boolean {
+    return this.queued > 0;
   }
 
-  async offline(): Promise<void> {
-    await this.session.send(MSG.offline, '0000');
-    this.emit('activity', 'offline', {});
+  /** Each listener in its own try/catch: a throwing one must not end a request half-way. */
+  override emit<K extends keyof PinpadClientEvents>(name: K, ...args: PinpadClientEvents[K]): boolean {
+    const listeners = this.rawListeners(name) as Array<(...a: unknown[]) => unknown>;
+    for (const listener of listeners) {
+      try {
+        listener.apply(this, args);
+      } catch (e) {
+        try {
+          this.onListenerError(e, name);
+        } catch {
+          // The reporter failed too: carry on regardless.
+        }
+      }
+    }
+    return listeners.length > 0;
+  }
+
+  online(): Promise<void> {
+    return this.inTurn(async () => {
+      await this.session.send(MSG.online, '00000000');
+      this.emit('activity', 'idle', {});
+    });
+  }
+
+  offline(): Promise<void> {
+    return this.inTurn(async () => {
+      await this.session.send(MSG.offline, '0000');
+      this.emit('activity', 'offline', {});
+    });
   }
 
   /** Hard reset (10.): the pad drops whatever it was doing. */
-  async reset(): Promise<void> {
-    this.release();
-    await this.session.send(MSG.hardReset);
-    this.emit('activity', 'idle', {});
+  reset(): Promise<void> {
+    return this.inTurn(async () => {
+      this.release();
+      await this.session.send(MSG.hardReset);
+      this.emit('activity', 'idle', {});
+    });
   }
 
-  /** Soft reset (15.): cancels the prompt on the pad; pending requests end as cancelled. */
+  /**
+   * Soft reset (15.): cancels the prompt on the pad; the pending request ends as cancelled. Not
+   * queued: it is how a request in progress is ended. Requests queued behind it still run.
+   */
   async cancel(): Promise<void> {
     this.release();
     await this.session.send(MSG.softReset);
     this.emit('activity', 'idle', {});
   }
 
-  async status(timeoutMs = 3000): Promise<{ code: string; ready: boolean }> {
-    const reply = this.expect(MSG.status, timeoutMs);
-    await this.sendOrDrop(MSG.status, '');
-    const frame = await reply;
-    if (!frame) throw new PinpadError('TIMEOUT', 'the PIN pad did not answer the status request');
-    return parseStatusReply(frame.data);
+  status(timeoutMs = 3000): Promise<{ code: string; ready: boolean }> {
+    return this.inTurn(async () => {
+      const reply = this.expect(MSG.status, timeoutMs);
+      await this.sendOrDrop(MSG.status, '');
+      const frame = await reply;
+      if (!frame) throw new PinpadError('TIMEOUT', 'the PIN pad did not answer the status request');
+      return parseStatusReply(frame.data);
+    });
   }
 
   async showAmount(cents: number): Promise<void> {
-    await this.session.send(MSG.amount, amountData(cents));
-    this.emit('activity', 'amount', { amountCents: cents });
+    // Refused at once (rejected, not queued): a bad amount is the caller's bug, not the pad's.
+    const data = amountData(cents);
+    return this.inTurn(async () => {
+      await this.session.send(MSG.amount, data);
+      this.emit('activity', 'amount', { amountCents: cents });
+    });
   }
 
-  /** Asks the customer to swipe on the pad; resolves with the validated card or why there is none. */
-  async requestCard(prompt = 'Swipe Card', timeoutMs = 60_000): Promise<PadCardResult> {
+  /**
+   * Shows a line of text on the pad ("Approved", "Declined: see cashier") with the screen update
+   * message (70.), the reference's only message for text on the screen; its payload is not
+   * documented there, so the text is sent as the whole payload (docs/devices.md). The contract's
+   * activities have no "message": the pad counts as idle, showing `prompt`.
+   */
+  showMessage(text: string): Promise<void> {
+    const shown = padText(text);
+    return this.inTurn(async () => {
+      await this.session.send(MSG.screen, shown);
+      this.emit('activity', 'idle', { prompt: shown });
+    });
+  }
+
+  /**
+   * Asks the customer to swipe on the pad; resolves with the validated card or why there is none.
+   * Aborting `signal` ends the request as cancelled: before its turn it is never sent; during it
+   * the pad gets a soft reset.
+   */
+  requestCard(prompt = 'Swipe Card', timeoutMs = 60_000, signal?: AbortSignal): Promise<PadCardResult> {
+    return this.inTurn(async (): Promise<PadCardResult> => {
+      if (signal?.aborted) return { status: 'cancelled' };
+      const onAbort = (): void => void this.cancel().catch(() => undefined);
+      signal?.addEventListener('abort', onAbort, { once: true });
+      try {
+        return await this.cardRequest(prompt, timeoutMs);
+      } finally {
+        signal?.removeEventListener('abort', onAbort);
+      }
+    });
+  }
+
+  /** A yes/no question on the pad (form 24.). */
+  askYesNo(prompt: string, timeoutMs = 60_000): Promise<PadAnswer> {
+    return this.inTurn(async (): Promise<PadAnswer> => {
+      const reply = this.expect(MSG.form, timeoutMs);
+      await this.sendOrDrop(MSG.form, formData('YESNO', prompt));
+      this.emit('activity', 'form', { prompt: padText(prompt) });
+      const frame = await reply;
+      this.emit('activity', 'idle', {});
+      if (!frame) return 'timeout';
+      const r = parseFormReply(frame.data);
+      if (r.status === 'cancelled') return 'cancelled';
+      return r.key === 'Y' ? 'yes' : r.key === 'N' ? 'no' : 'cancelled';
+    });
+  }
+
+  /** Ends every pending wait (the link dropped or the client is closing). */
+  release(): void {
+    for (const w of this.waiters.splice(0)) {
+      clearTimeout(w.timer);
+      w.resolve({ id: w.id, data: '2' });
+    }
+  }
+
+  private async cardRequest(prompt: string, timeoutMs: number): Promise<PadCardResult> {
     const text = padText(prompt);
     const reply = this.expect(MSG.cardRead, timeoutMs);
     await this.sendOrDrop(MSG.cardRead, text);
@@ -98,25 +199,12 @@ export class PinpadClient extends EventEmitter<PinpadClientEvents> {
     return parsed.ok ? { status: 'read', card: parsed.value } : { status: 'error', error: parsed.error };
   }
 
-  /** A yes/no question on the pad (form 24.). */
-  async askYesNo(prompt: string, timeoutMs = 60_000): Promise<PadAnswer> {
-    const reply = this.expect(MSG.form, timeoutMs);
-    await this.sendOrDrop(MSG.form, formData('YESNO', prompt));
-    this.emit('activity', 'form', { prompt: padText(prompt) });
-    const frame = await reply;
-    this.emit('activity', 'idle', {});
-    if (!frame) return 'timeout';
-    const r = parseFormReply(frame.data);
-    if (r.status === 'cancelled') return 'cancelled';
-    return r.key === 'Y' ? 'yes' : r.key === 'N' ? 'no' : 'cancelled';
-  }
-
-  /** Ends every pending wait (the link dropped or the client is closing). */
-  release(): void {
-    for (const w of this.waiters.splice(0)) {
-      clearTimeout(w.timer);
-      w.resolve({ id: w.id, data: '2' });
-    }
+  /** Runs `task` once every request called before it has ended (a promise-chain mutex). */
+  private inTurn<T>(task: () => Promise<T>): Promise<T> {
+    this.queued++;
+    const run = this.tail.then(task).finally(() => this.queued--);
+    this.tail = run.catch(() => undefined);
+    return run;
   }
 
   private async sendOrDrop(id: string, data: string): Promise<void> {

@@ -14,6 +14,8 @@ export const MSG = {
   softReset: '15',
   cardRead: '23',
   form: '24',
+  /** "Screen update" in the reference, which gives no payload: the text alone is our choice (docs/devices.md). */
+  screen: '70',
 } as const;
 
 export const FS_CHAR = String.fromCharCode(FS);

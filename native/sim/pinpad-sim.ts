@@ -10,8 +10,11 @@ export interface PinpadSimOptions {
   card?: SampleCard;
   /** The customer's answer to yes/no forms. */
   answer?: 'Y' | 'N';
-  /** Swipe as soon as the counter asks (default), or wait for `customerSwipe()`. */
-  autoSwipe?: boolean;
+  /**
+   * Swipe as soon as the counter asks (default), or wait for `customerSwipe()`. A function is asked
+   * at each request (training: no automatic swipe while a sale holds the pad, the trainer swipes).
+   */
+  autoSwipe?: boolean | (() => boolean);
   /** Delay before the automatic swipe, like a customer reaching for the card. */
   swipeDelayMs?: number;
   /** Send this many frames with a wrong LRC first (exercises the counter's NAK path). */
@@ -27,7 +30,8 @@ export interface PinpadSimEvents {
 
 /**
  * A PIN pad on the far end of a link, speaking the RBA bytes: ACK/NAK, online/offline, resets,
- * status, amount display, card read (with a customer swipe on the pad) and yes/no forms.
+ * status, amount display, text display (70.), card read (with a customer swipe on the pad) and
+ * yes/no forms.
  */
 export class PinpadSimulator extends EventEmitter<PinpadSimEvents> {
   readonly session: PinpadSession;
@@ -80,6 +84,11 @@ export class PinpadSimulator extends EventEmitter<PinpadSimEvents> {
     this.session.close();
   }
 
+  private autoSwipe(): boolean {
+    const auto = this.options.autoSwipe ?? true;
+    return typeof auto === 'function' ? auto() : auto;
+  }
+
   private maybeCorrupt(bytes: Buffer): Buffer {
     const last = bytes.length >= 2 ? bytes[bytes.length - 2] : undefined;
     if (this.corrupt > 0 && (last === ETX || last === SO)) {
@@ -125,9 +134,12 @@ export class PinpadSimulator extends EventEmitter<PinpadSimEvents> {
       case MSG.cardRead:
         this.pending = 'card';
         this.display = frame.data || 'Swipe Card';
-        if (this.options.autoSwipe ?? true) {
+        if (this.autoSwipe()) {
           this.swipeTimer = setTimeout(() => this.customerSwipe(), this.options.swipeDelayMs ?? 0);
         }
+        break;
+      case MSG.screen:
+        this.display = frame.data;
         break;
       case MSG.form: {
         this.display = frame.data.split(FS_CHAR)[1] ?? '';
