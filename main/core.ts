@@ -9,6 +9,7 @@ import { SettingsStore } from './config/settings-store';
 import { DeviceManager } from './devices/device-manager';
 import { deviceHandlers } from './devices/handlers';
 import { EventBus } from './events/bus';
+import { gatewayHandlers } from './gateway/handlers';
 import { GatewayService } from './gateway/service';
 import { createApiDomains, type ApiDomains } from './marketplace/domain';
 import { openLogFile, type LogFile } from './log/log-file';
@@ -21,8 +22,10 @@ import { StatusService } from './status/status-service';
 import type { Db } from './store/database';
 import { acquireInstanceLock, type InstanceLock } from './store/instance-lock';
 import type { JournalStore } from './store/journal';
-import { openStores, type Stores } from './store/stores';
+import { openStores, type Journals, type Stores } from './store/stores';
+import { createPaymentsDomain, type PaymentsDomain } from './payments/domain';
 import type { TerminalKey } from './store/terminal-key';
+import { trainingGatewayFile } from './training/gateway/sqlite-sim-store';
 
 export interface CoreConfig {
   /** A log file path (default `<data dir>/logs/pos.log`) or a stream. */
@@ -35,6 +38,8 @@ export interface CoreConfig {
   applyProvisioning?: boolean;
   /** The app and the headless start: hold this data directory alone (one terminal per data directory). posctl does not. */
   exclusive?: boolean;
+  /** Forward the offline queue in the background once started (default: when exclusive; posctl forwards when asked). */
+  autoForward?: boolean;
 }
 
 export interface Core {
@@ -50,6 +55,10 @@ export interface Core {
   readonly db: Db;
   /** The marketplace and merchant interfaces (catalogue cache, leads, merchant lookups). */
   readonly apis: ApiDomains;
+  /** Sales, the offline queue and the journal. */
+  readonly payments: PaymentsDomain;
+  /** The journals of both modes. */
+  readonly journals: Journals;
   /** Held by the app and the headless start (CoreConfig.exclusive); it also publishes their status for posctl. */
   readonly instance: InstanceLock | undefined;
   mode(): Mode;
@@ -128,11 +137,13 @@ export async function createCore(config: CoreConfig, platform: Platform): Promis
   // The status is built last, from the services; they reach it through this late-bound refresh.
   const statusRef: { current?: StatusService } = {};
   const refresh = (): void => statusRef.current?.refresh();
-  const bus = new EventBus();
+  const bus = new EventBus((err, event) => log.error({ err, event }, 'an event listener threw; the others still ran'));
   const now = (): Date => platform.now();
-  const gateway = new GatewayService({ settings, log, mode, canUnseal: () => key.canUnseal(), now, onStateChange: refresh });
+  const trainingStore = { file: trainingGatewayFile(platform.dataDir), dbOptions };
+  const gateway = new GatewayService({ settings, log, mode, canUnseal: () => key.canUnseal(), now, onStateChange: refresh, trainingStore });
   const devices = new DeviceManager({ settings, bus, log: log.child({ module: 'devices' }), mode, now, refresh });
   const apis = createApiDomains({ platform, settings, log, bus, sealer: key, cacheDb });
+  const payments = createPaymentsDomain({ settings, log, bus, journals, gateway, key, devices, mode, now, refresh, autoForward: config.autoForward ?? config.exclusive ?? false });
   const status = new StatusService(
     {
       version: platform.version,
@@ -141,7 +152,11 @@ export async function createCore(config: CoreConfig, platform: Platform): Promis
       gatewayState: () => gateway.state(),
       gatewayUnencrypted: () => gateway.unencrypted(),
       devices: () => devices.statuses(),
-      queuePending: () => journal().countQueued(),
+      queue: () => {
+        const live = journals.existing('live');
+        const summary = live?.queueSummary();
+        return { pending: summary?.count ?? 0, training: journals.existing('training')?.countQueued() ?? 0, needsLookup: summary?.needsLookup ?? 0, attention: summary?.attention ?? 0 };
+      },
       problems: () =>
         terminalProblems({ key: key.health(), log: logFile?.problem(), gatewayUnencrypted: gateway.unencrypted(), refusedSettings: settings.refused() }),
     },
@@ -160,11 +175,13 @@ export async function createCore(config: CoreConfig, platform: Platform): Promis
   });
 
   // Background services, started by start() in this order and stopped in reverse by close().
-  const services: Service[] = [gateway, devices, ...apis.services];
+  const services: Service[] = [gateway, devices, ...apis.services, ...payments.services];
   const handlers: Handlers = {
     ...appHandlers(status),
     ...deviceHandlers(devices),
+    ...gatewayHandlers(gateway),
     ...apis.handlers,
+    ...payments.handlers,
   };
   const dispatch = createDispatcher(handlers, log);
 
@@ -184,6 +201,8 @@ export async function createCore(config: CoreConfig, platform: Platform): Promis
     dispatch,
     db,
     apis,
+    payments,
+    journals,
     instance,
     mode,
     journal,

@@ -44,6 +44,8 @@ export interface GatewayClient {
   sendAndCommitCheck(request: GatewayRequest<'SendAndCommitCheck'>): Promise<GatewayOutcome<ResultOf<'SendAndCommitCheck'>>>;
   transactionInfo(request: GatewayRequest<'TransactionInfo'>): Promise<GatewayOutcome<ResultOf<'TransactionInfo'>>>;
   checkTransactionInfo(request: GatewayRequest<'CheckTransactionInfo'>): Promise<GatewayOutcome<ResultOf<'CheckTransactionInfo'>>>;
+  /** Opens the connection for the next request ahead of time (while the customer swipes). */
+  preconnect(): void;
   /** The last exchange's request (headers and bytes) and answer, for tests and diagnostics. Contains secrets: never log it. */
   lastExchange(): ExchangeRecord | undefined;
   close(): void;
@@ -187,6 +189,7 @@ export async function createGatewayClient(options: GatewayClientOptions): Promis
     transactionInfo: (r) => send('TransactionInfo', r),
     checkTransactionInfo: (r) => send('CheckTransactionInfo', r),
     lastExchange: () => last,
+    preconnect: () => transport?.preconnect(options.url),
     close: () => transport?.close(),
   };
 }

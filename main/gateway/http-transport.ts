@@ -1,6 +1,6 @@
 import http, { type ClientRequest, type IncomingHttpHeaders, type IncomingMessage } from 'node:http';
 import https from 'node:https';
-import type { Socket } from 'node:net';
+import net, { type Socket } from 'node:net';
 import tls, { TLSSocket } from 'node:tls';
 import { errorCodeOf } from '../error-code';
 import { signatureHeaders, signingDate, type HmacCredentials } from './hmac';
@@ -69,7 +69,19 @@ class ProxyError extends Error {
   override name = 'ProxyError';
 }
 
+/** A connection opened ahead of its one request (while the customer swipes). */
+interface Prepared {
+  key: string;
+  socket: Socket;
+  openedAt: number;
+  ready: boolean;
+}
+
+/** A prepared connection older than this is not used: servers close idle connections, and a reset then would leave the sale in doubt. */
+const PREPARED_MAX_AGE_MS = 10_000;
+
 export class GatewayHttpTransport {
+  private prepared: Prepared | undefined;
   private readonly httpAgent = new http.Agent({ keepAlive: false });
   private readonly httpsAgent: https.Agent;
   private readonly proxy: URL | undefined;
@@ -84,8 +96,66 @@ export class GatewayHttpTransport {
   }
 
   close(): void {
+    this.dropPrepared();
     this.httpAgent.destroy();
     this.httpsAgent.destroy();
+  }
+
+  /**
+   * Opens the TCP (and TLS) connection for the next request now, so the handshakes happen while
+   * the customer swipes or confirms, not after. Still one connection per request: the next
+   * request uses it once, and it is used only if it is fully open, unused and fresh. Not through
+   * a proxy (the tunnel would have to be held open too).
+   */
+  preconnect(url: string): void {
+    if (this.proxy) return;
+    let target: URL;
+    try {
+      target = new URL(url);
+    } catch {
+      return;
+    }
+    const https_ = target.protocol === 'https:';
+    const port = Number(target.port || (https_ ? 443 : 80));
+    const key = `${target.protocol}//${target.hostname}:${port}`;
+    if (this.prepared && this.prepared.key === key && !this.prepared.socket.destroyed && Date.now() - this.prepared.openedAt < PREPARED_MAX_AGE_MS / 2) return;
+    this.dropPrepared();
+    const socket = https_
+      ? tls.connect({ host: target.hostname, port, servername: target.hostname, rejectUnauthorized: true, ALPNProtocols: ['http/1.1'], ...(this.options.ca ? { ca: this.options.ca } : {}) })
+      : net.connect({ host: target.hostname, port });
+    const prepared: Prepared = { key, socket, openedAt: Date.now(), ready: false };
+    socket.setTimeout(PREPARED_MAX_AGE_MS, () => socket.destroy());
+    socket.once(https_ ? 'secureConnect' : 'connect', () => (prepared.ready = true));
+    // A failure here costs nothing: the request opens its own connection as before.
+    socket.on('error', () => socket.destroy());
+    socket.once('close', () => {
+      if (this.prepared === prepared) this.prepared = undefined;
+    });
+    socket.unref();
+    this.prepared = prepared;
+  }
+
+  private dropPrepared(): void {
+    this.prepared?.socket.destroy();
+    this.prepared = undefined;
+  }
+
+  /** The prepared connection for this target, taken (used once), if it is open and fresh. */
+  private takePrepared(target: URL): Socket | undefined {
+    const p = this.prepared;
+    if (!p) return undefined;
+    const https_ = target.protocol === 'https:';
+    const key = `${target.protocol}//${target.hostname}:${Number(target.port || (https_ ? 443 : 80))}`;
+    this.prepared = undefined;
+    const usable = p.key === key && p.ready && !p.socket.destroyed && p.socket.readable && p.socket.writable && Date.now() - p.openedAt < PREPARED_MAX_AGE_MS;
+    if (!usable) {
+      p.socket.destroy();
+      return undefined;
+    }
+    p.socket.removeAllListeners('timeout');
+    p.socket.setTimeout(0);
+    p.socket.ref();
+    return p.socket;
   }
 
   /** soap's IHttpClient.request: POST `data` to `url`, call back with the answer whatever its status. */
@@ -213,15 +283,17 @@ export class GatewayHttpTransport {
         agent: false,
       });
     } else {
+      const prepared = this.takePrepared(target);
+      if (prepared) established.add(prepared);
       req = (https_ ? https : http).request({
         host: target.hostname,
         port,
         path,
         method: 'POST',
         headers,
-        agent: https_ ? this.httpsAgent : this.httpAgent,
+        ...(prepared ? { createConnection: () => prepared } : { agent: https_ ? this.httpsAgent : this.httpAgent }),
         ...(https_ ? { servername: target.hostname, rejectUnauthorized: true } : {}),
-      });
+      } as https.RequestOptions);
     }
     req.on('socket', (socket: Socket) => {
       if (req?.reusedSocket || established.has(socket)) return markConnected();

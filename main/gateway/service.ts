@@ -1,10 +1,14 @@
 import { readFileSync } from 'node:fs';
 import type { Logger } from 'pino';
-import type { GatewayState, Mode } from '../../preload/contract';
+import type { GatewayState, Mode, TrainingFaultInput, TrainingFaultState } from '../../preload/contract';
 import { PosError } from '../api/errors';
 import type { SettingsStore } from '../config/settings-store';
 import type { Service } from '../service';
+import type { OpenOptions } from '../store/database';
 import { startGatewaySimulator, type GatewaySimulator } from '../training/gateway/server';
+import { openSimStoreFile } from '../training/gateway/sqlite-sim-store';
+import type { SimStore } from '../training/gateway/sim-store';
+import type { GatewayLease } from '../payments/sale';
 import type { BuilderContext } from './builders';
 import { createGatewayClient, type ExchangeInfo, type GatewayClient, type GatewayRequest } from './client';
 import { describeOutcome, type GatewayOutcome } from './outcome';
@@ -19,7 +23,15 @@ export interface GatewayServiceDeps {
   now(): Date;
   /** Called when the gateway state changes (the core refreshes its status). */
   onStateChange(): void;
+  /**
+   * The training simulator's file (`<data dir>/training-gateway.sqlite`), shared with posctl: its
+   * history and tags survive restarts and its fault can be set from another process. Absent: in memory.
+   */
+  trainingStore?: { file: string; dbOptions?: OpenOptions };
 }
+
+/** How long a connection failure keeps the live gateway "known offline" (sales then go offline without waiting). */
+const KNOWN_OFFLINE_MS = 60_000;
 
 /** Credentials the in-process simulator is reached with when the terminal has none of its own. */
 export const TRAINING_CREDENTIALS = { gatewayId: 'TRAINING', password: 'training' } as const;
@@ -43,6 +55,11 @@ export class GatewayService implements Service {
   private active: Active | undefined;
   private switching: Promise<Active> | undefined;
   private lastExchange: 'online' | 'offline' | undefined;
+  /** When the live gateway last could not be reached at all (nothing sent). */
+  private lastNotSentAt = 0;
+  /** Sales and forwarding rounds holding a client: a settings change retires it only when they are done. */
+  private readonly leases = new Map<Active, number>();
+  private readonly retired = new Map<Active, boolean>();
   private stopped = false;
   private unsubscribe: (() => void) | undefined;
 
@@ -64,6 +81,8 @@ export class GatewayService implements Service {
     this.unsubscribe?.();
     await this.switching?.catch(() => undefined);
     await this.release(this.active);
+    for (const [retired, closeSimulator] of this.retired) await this.dispose(retired, closeSimulator);
+    this.retired.clear();
     this.active = undefined;
   }
 
@@ -83,6 +102,8 @@ export class GatewayService implements Service {
 
   async send<O extends OperationName>(op: O, request: GatewayRequest<O>): Promise<GatewayOutcome<ResultOf<O>>> {
     const client = await this.client();
+    // A training fault set by another process (posctl) applies to this very request.
+    await this.active?.simulator?.syncFaults();
     const outcome = await client.send(op, request);
     if (outcome.kind !== 'approved') this.deps.log.info({ operation: op, outcome: outcome.kind }, `gateway: ${describeOutcome(outcome)}`);
     return outcome;
@@ -139,7 +160,8 @@ export class GatewayService implements Service {
     const simulatorKey = JSON.stringify([namespace, hmac ?? null]);
     let simulator = mode === 'training' && previous?.simulatorKey === simulatorKey ? previous.simulator : undefined;
     if (mode === 'training' && !simulator) {
-      simulator = await startGatewaySimulator({ namespace, keepBodies: false, now: () => this.deps.now(), ...(hmac ? { hmac } : {}) });
+      // The simulator owns the store from here and closes it when it closes.
+      simulator = await startGatewaySimulator({ namespace, keepBodies: false, now: () => this.deps.now(), store: this.openTrainingStore(), ...(hmac ? { hmac } : {}) });
     }
     simulator?.engine.setDuplicateWindow(s.get('gateway.trainingDuplicateMinutes'));
     const caFile = s.get('gateway.caFile');
@@ -167,8 +189,7 @@ export class GatewayService implements Service {
     });
     const active: Active = { fingerprint, mode, client, ...(simulator ? { simulator, simulatorKey } : {}) };
     // The old client goes; its simulator too unless the new one keeps it.
-    previous?.client.close();
-    if (previous?.simulator && previous.simulator !== simulator) await previous.simulator.close();
+    if (previous) await this.retire(previous, previous.simulator !== undefined && previous.simulator !== simulator);
     if (previous?.mode !== mode) this.lastExchange = undefined;
     this.active = active;
     this.deps.log.info({ mode, gateway: simulator ? 'training simulator' : s.get('gateway.url') }, 'gateway client ready');
@@ -178,6 +199,7 @@ export class GatewayService implements Service {
 
   private recordExchange(mode: Mode, info: ExchangeInfo): void {
     if (mode !== 'live' || info.kind === 'invalid') return;
+    if (info.kind === 'not-sent') this.lastNotSentAt = this.deps.now().getTime();
     // Any answer, even a refusal, proves the gateway reachable; 5xx and silence do not.
     const reachable = info.answered && !(info.kind === 'http-error' && (info.status ?? 0) >= 500);
     const next = reachable ? 'online' : 'offline';
@@ -190,6 +212,86 @@ export class GatewayService implements Service {
   private async release(active: Active | undefined): Promise<void> {
     active?.client.close();
     await active?.simulator?.close();
+  }
+
+  private openTrainingStore(): SimStore | undefined {
+    const t = this.deps.trainingStore;
+    return t ? openSimStoreFile(t.file, { ...(t.dbOptions ? { db: t.dbOptions } : {}), log: this.deps.log, now: () => this.deps.now() }) : undefined;
+  }
+
+  /**
+   * Sets the training gateway's fault (FORBIDDEN when live). It is written to the training file,
+   * which the simulator of this process or of another one reads before its next request.
+   */
+  async setTrainingFault(input: TrainingFaultInput): Promise<TrainingFaultState> {
+    if (this.deps.mode() !== 'training') throw new PosError('FORBIDDEN', 'training faults exist only in training mode');
+    const running = this.active?.simulator;
+    if (running) return running.setFault(input);
+    const store = this.openTrainingStore();
+    if (!store) return (await this.startedSimulator()).setFault(input);
+    try {
+      return store.setFault(input);
+    } finally {
+      store.close();
+    }
+  }
+
+  /** Without a training file the fault lives in the simulator's memory: it has to be running. */
+  private async startedSimulator(): Promise<GatewaySimulator> {
+    await this.client();
+    const simulator = this.active?.simulator;
+    if (!simulator) throw new PosError('UNAVAILABLE', 'the training simulator is not running');
+    return simulator;
+  }
+
+  /**
+   * The client of the current settings for one sale or one forwarding round: it keeps its mode,
+   * address and credentials (and its simulator) until released, even if the settings change
+   * meanwhile, so a sale is never split between training and live.
+   */
+  async lease(): Promise<GatewayLease> {
+    await this.client();
+    const active = this.active;
+    if (!active) throw new PosError('UNAVAILABLE', 'the gateway is not set up');
+    this.leases.set(active, (this.leases.get(active) ?? 0) + 1);
+    let released = false;
+    return {
+      mode: active.mode,
+      send: async (op, request) => {
+        await active.simulator?.syncFaults();
+        const outcome = await active.client.send(op, request as GatewayRequest<typeof op>);
+        if (outcome.kind !== 'approved') this.deps.log.info({ operation: op, outcome: outcome.kind }, `gateway: ${describeOutcome(outcome)}`);
+        return outcome;
+      },
+      builderContext: () => this.builderContext(),
+      // Only a connection that could not even open, moments ago: a slow or failing gateway is still tried.
+      knownOffline: () => active.mode === 'live' && this.lastExchange === 'offline' && this.deps.now().getTime() - this.lastNotSentAt < KNOWN_OFFLINE_MS,
+      preconnect: () => active.client.preconnect(),
+      release: () => {
+        if (released) return;
+        released = true;
+        const left = (this.leases.get(active) ?? 1) - 1;
+        if (left > 0) this.leases.set(active, left);
+        else {
+          this.leases.delete(active);
+          const closeSimulator = this.retired.get(active);
+          if (closeSimulator !== undefined) {
+            this.retired.delete(active);
+            void this.dispose(active, closeSimulator);
+          }
+        }
+      },
+    };
+  }
+
+  private async retire(previous: Active, closeSimulator: boolean): Promise<void> {
+    if ((this.leases.get(previous) ?? 0) > 0) this.retired.set(previous, closeSimulator);
+    else await this.dispose(previous, closeSimulator);
+  }
+
+  private async dispose(active: Active, closeSimulator: boolean): Promise<void> {
+    active.client.close();
+    if (closeSimulator) await active.simulator?.close();
   }
 
   /** The in-process simulator while in training mode (tests and the training history). */

@@ -8,7 +8,7 @@ export interface StatusSources {
   gatewayState(): GatewayState;
   gatewayUnencrypted(): boolean;
   devices(): DeviceStatus[];
-  queuePending(): number;
+  queue(): AppStatus['queue'];
   problems(): StatusProblem[];
 }
 
@@ -34,7 +34,7 @@ export class StatusService {
       terminal: { name: s.terminalName() },
       gateway: { state: s.gatewayState(), unencrypted: s.gatewayUnencrypted() },
       devices: s.devices(),
-      queue: { pending: s.queuePending() },
+      queue: s.queue(),
       problems: s.problems(),
     };
   }

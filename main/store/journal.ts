@@ -1,54 +1,82 @@
 import { join } from 'node:path';
 import type { Mode } from '../../preload/contract';
-import type { Db, Migration, OpenOptions } from './database';
+import { canMove, FINAL_STATES, type PaymentState, type PaymentType, type Tender } from '../payments/states';
+import type { Db, OpenOptions } from './database';
+import { journalMigrations } from './journal-schema';
 import { openEssentialDb } from './open-store';
+import { journalQueries, type JournalQueries } from './journal-queries';
+import { ROW_COLUMNS, rowOf, type JournalRow, type RawRow } from './journal-row';
+
+export type { JournalRow } from './journal-row';
 
 /**
  * The payment journal, one SQLite file per mode: `journal-training.sqlite` and
- * `journal-live.sqlite`. Training transactions can never be counted, forwarded or reported as
- * live ones because they are not in the same file.
+ * `journal-live.sqlite`. Training payments can never be counted, forwarded or reported as live
+ * ones because they are not in the same file. Every write is one transaction; a transition
+ * updates `WHERE state = from` and fails when another process moved the row first.
  */
-export const journalMigrations: readonly Migration[] = [
-  {
-    version: 1,
-    description: 'journal: one row per payment, written before the request leaves the machine',
-    up(db) {
-      db.exec(`
-        CREATE TABLE journal (
-          id             INTEGER PRIMARY KEY,
-          client_ref     TEXT NOT NULL UNIQUE,
-          kind           TEXT NOT NULL CHECK (kind IN ('card', 'check')),
-          operation      TEXT NOT NULL,
-          amount_cents   INTEGER NOT NULL CHECK (amount_cents >= 0),
-          state          TEXT NOT NULL,
-          masked_account TEXT,
-          created_at     TEXT NOT NULL,
-          updated_at     TEXT NOT NULL
-        ) STRICT;
-        CREATE INDEX journal_state ON journal (state);
-      `);
-    },
-  },
-];
 
-/** A payment approved offline and waiting to be forwarded to the gateway. */
-export const QUEUED_STATE = 'queued';
+/** Columns a transition may set. `sealed: null` is implied by a final state. */
+export type RowPatch = Partial<
+  Omit<JournalRow, 'id' | 'clientRef' | 'mode' | 'state' | 'hasSealed' | 'createdAt' | 'updatedAt' | 'finishedAt' | 'storedOffline' | 'attention'>
+> & { sealed?: Buffer | null; storedOffline?: boolean; attention?: boolean; attemptsIncrement?: boolean };
 
-export interface JournalEntry {
+export interface NewPayment {
   clientRef: string;
-  kind: 'card' | 'check';
-  operation: string;
-  amountCents: number;
-  state: string;
-  maskedAccount?: string;
+  saleId: string;
+  type: PaymentType;
+  tender: Tender;
+  requestedCents: number;
+  surchargeCents?: number;
+  taxCents?: number;
+  cashier?: string;
+  originalId?: number;
+  splitTenderId?: string;
+  owner: string;
+  leaseUntil: string;
 }
 
-export interface JournalStore {
+export class JournalConflictError extends Error {
+  override name = 'JournalConflictError';
+}
+
+const COLUMN: Record<string, string> = {
+  saleId: 'sale_id', type: 'type', tender: 'tender', transactionType: 'transaction_type', requestedCents: 'requested_cents',
+  approvedCents: 'approved_cents', surchargeCents: 'surcharge_cents', taxCents: 'tax_cents', masked: 'masked', brand: 'brand',
+  last4: 'last4', routing: 'routing', checkNumber: 'check_number', cardholderName: 'cardholder_name', entry: 'entry',
+  deviceId: 'device_id', cashier: 'cashier', outcomeKind: 'outcome_kind', gatewayCode: 'gateway_code', bankCode: 'bank_code',
+  message: 'message', tag: 'tag', authorizationNum: 'authorization_num', sequenceNo: 'sequence_no', retrievalRef: 'retrieval_ref',
+  receipt: 'receipt', splitTenderId: 'split_tender_id', attempts: 'attempts', originalId: 'original_id', sealed: 'sealed',
+  owner: 'owner', leaseUntil: 'lease_until', nextAttemptAt: 'next_attempt_at', decidedBy: 'decided_by', decision: 'decision',
+  storedOffline: 'stored_offline', attention: 'attention',
+};
+
+export interface JournalStore extends JournalQueries {
   readonly mode: Mode;
   readonly file: string;
   readonly db: Db;
-  append(entry: JournalEntry, at: Date): void;
-  countQueued(): number;
+  /** A new payment, journaled in `state` (with its first transition) in one transaction. */
+  create(payment: NewPayment, state: PaymentState, at: Date, patch?: RowPatch): JournalRow;
+  /**
+   * Moves a payment from one of `from` to `to` (or through each state of a list, recording each
+   * step) with the columns in `patch`, in one transaction. Throws JournalConflictError when the row is not in `from`
+   * (another process moved it) and RangeError for a move the state machine does not allow.
+   * A final state wipes the sealed data and schedules a WAL checkpoint.
+   */
+  transition(clientRef: string, from: PaymentState | readonly PaymentState[], to: PaymentState | readonly PaymentState[], at: Date, patch?: RowPatch, detail?: string): JournalRow;
+  /** Updates columns without a state change (a manager enters a tag, a lease is renewed). */
+  update(clientRef: string, state: PaymentState, patch: RowPatch, at: Date, detail?: string): JournalRow;
+  /** The sealed forwarding data, if still there. */
+  sealed(clientRef: string): Buffer | undefined;
+  /**
+   * Claims the oldest stored payment that is due, for `owner` until `leaseUntil`, in an IMMEDIATE
+   * transaction: two forwarders (the app and posctl) never get the same row.
+   */
+  claimNext(owner: string, leaseUntil: string, at: Date): JournalRow | undefined;
+  /** Claims the oldest payment waiting for a lookup whose tag is known (state unchanged, leased). */
+  claimLookup(owner: string, leaseUntil: string, at: Date): JournalRow | undefined;
+  /** Flushes the WAL into the database and truncates it, so no old page keeps wiped data. */
+  checkpoint(): void;
   dataVersion(): number;
   close(): void;
 }
@@ -60,22 +88,148 @@ export function journalFile(dataDir: string, mode: Mode): string {
 export function openJournal(dataDir: string, mode: Mode, options: OpenOptions = {}): JournalStore {
   const file = journalFile(dataDir, mode);
   // A journal is never recreated or moved aside by the terminal: a damaged one stops the start.
-  const db = openEssentialDb(file, journalMigrations, options, `the ${mode} payments`);
+  const db = openEssentialDb(file, journalMigrations(mode), options, `the ${mode} payments`);
+  return createJournalStore(db, mode, file);
+}
+
+export function createJournalStore(db: Db, mode: Mode, file: string): JournalStore {
+  const byRef = db.prepare<[string], RawRow>(`SELECT ${ROW_COLUMNS} FROM journal WHERE client_ref = ?`);
   const insert = db.prepare(
-    `INSERT INTO journal (client_ref, kind, operation, amount_cents, state, masked_account, created_at, updated_at)
-     VALUES (@clientRef, @kind, @operation, @amountCents, @state, @maskedAccount, @at, @at)`,
+    `INSERT INTO journal (client_ref, sale_id, mode, type, tender, requested_cents, surcharge_cents, tax_cents, cashier, original_id,
+       split_tender_id, state, owner, lease_until, created_at, updated_at)
+     VALUES (@clientRef, @saleId, @mode, @type, @tender, @requestedCents, @surchargeCents, @taxCents, @cashier, @originalId,
+       @splitTenderId, @state, @owner, @leaseUntil, @at, @at)`,
   );
-  const countQueued = db.prepare(`SELECT count(*) AS n FROM journal WHERE state = ?`).pluck();
-  return {
+  const event = db.prepare(`INSERT INTO journal_event (payment_id, from_state, to_state, at, detail) VALUES (?, ?, ?, ?, ?)`);
+  const sealedOf = db.prepare<[string], { sealed: Buffer | null }>(`SELECT sealed FROM journal WHERE client_ref = ?`);
+  const updates = new Map<string, ReturnType<Db['prepare']>>();
+  let checkpointPending = false;
+
+  function money(name: string, v: number | null | undefined): void {
+    if (v !== undefined && v !== null && !Number.isSafeInteger(v)) throw new RangeError(`${name} must be an integer number of cents`);
+  }
+
+  function load(clientRef: string): JournalRow {
+    const raw = byRef.get(clientRef);
+    if (!raw) throw new JournalConflictError(`no payment ${clientRef} in the ${mode} journal`);
+    return rowOf(raw);
+  }
+
+  /** One UPDATE per set of columns, prepared once. */
+  function write(clientRef: string, from: readonly PaymentState[], to: PaymentState, patch: RowPatch, at: string): boolean {
+    const sets: string[] = ['state = @to', 'updated_at = @at'];
+    const params: Record<string, unknown> = { clientRef, to, at };
+    for (const [key, value] of Object.entries(patch)) {
+      if (value === undefined || key === 'attemptsIncrement') continue;
+      const column = COLUMN[key];
+      if (!column) throw new RangeError(`unknown journal column ${key}`);
+      sets.push(`${column} = @${key}`);
+      params[key] = typeof value === 'boolean' ? (value ? 1 : 0) : value;
+    }
+    if (patch.attemptsIncrement) sets.push('attempts = attempts + 1');
+    if (FINAL_STATES.has(to)) {
+      if (!('sealed' in params)) sets.push('sealed = NULL');
+      sets.push('finished_at = @at', 'owner = NULL', 'lease_until = NULL');
+    }
+    from.forEach((f, i) => (params[`from${i}`] = f));
+    const sql = `UPDATE journal SET ${sets.join(', ')} WHERE client_ref = @clientRef AND state IN (${from.map((_, i) => `@from${i}`).join(', ')})`;
+    let stmt = updates.get(sql);
+    if (!stmt) updates.set(sql, (stmt = db.prepare(sql)));
+    return stmt.run(params).changes === 1;
+  }
+
+  function scheduleCheckpoint(): void {
+    if (checkpointPending) return;
+    checkpointPending = true;
+    // A burst of final answers (a queue drain) shares one checkpoint.
+    setImmediate(() => {
+      checkpointPending = false;
+      if (db.open) store.checkpoint();
+    });
+  }
+
+  const transition = db.transaction(
+    (clientRef: string, fromList: readonly PaymentState[], path: readonly PaymentState[], at: Date, patch: RowPatch, detail: string | undefined): JournalRow => {
+      const current = load(clientRef);
+      if (!fromList.includes(current.state)) {
+        throw new JournalConflictError(`payment ${clientRef} is ${current.state}, not ${fromList.join(' or ')}`);
+      }
+      money('approvedCents', patch.approvedCents);
+      const iso = at.toISOString();
+      let state = current.state;
+      for (const [i, to] of path.entries()) {
+        if (state !== to && !canMove(state, to)) throw new RangeError(`a payment cannot move from ${state} to ${to}`);
+        // The columns go with the last step: a final state's wipe happens once, at the end.
+        const last = i === path.length - 1;
+        if (!write(clientRef, [state], to, last ? patch : {}, iso)) throw new JournalConflictError(`payment ${clientRef} moved meanwhile`);
+        if (state !== to || detail) event.run(current.id, state, to, iso, last ? (detail ?? null) : null);
+        state = to;
+      }
+      return load(clientRef);
+    },
+  );
+
+  const create = db.transaction((p: NewPayment, state: PaymentState, at: Date, patch: RowPatch | undefined): JournalRow => {
+    for (const [name, v] of [['requestedCents', p.requestedCents], ['surchargeCents', p.surchargeCents], ['taxCents', p.taxCents]] as const) money(name, v);
+    const iso = at.toISOString();
+    const info = insert.run({
+      ...p,
+      mode,
+      surchargeCents: p.surchargeCents ?? null,
+      taxCents: p.taxCents ?? null,
+      cashier: p.cashier ?? null,
+      originalId: p.originalId ?? null,
+      splitTenderId: p.splitTenderId ?? null,
+      state,
+      at: iso,
+    });
+    event.run(Number(info.lastInsertRowid), null, state, iso, null);
+    if (patch && Object.keys(patch).length > 0) write(p.clientRef, [state], state, patch, iso);
+    return load(p.clientRef);
+  });
+
+  const dueStored = db.prepare<[string], { clientRef: string }>(
+    `SELECT client_ref AS clientRef FROM journal WHERE state = 'offline' AND (next_attempt_at IS NULL OR next_attempt_at <= ?) ORDER BY id LIMIT 1`,
+  );
+  const dueLookup = db.prepare<[string, string], { clientRef: string }>(
+    `SELECT client_ref AS clientRef FROM journal WHERE state = 'needs-lookup' AND tag IS NOT NULL
+     AND (lease_until IS NULL OR lease_until <= ?) AND (next_attempt_at IS NULL OR next_attempt_at <= ?) ORDER BY id LIMIT 1`,
+  );
+  const claim = db.transaction((owner: string, leaseUntil: string, at: Date): JournalRow | undefined => {
+    const due = dueStored.get(at.toISOString());
+    if (!due) return undefined;
+    return transition(due.clientRef, ['offline'], ['forwarding'], at, { owner, leaseUntil, attemptsIncrement: true }, `claimed by ${owner}`);
+  });
+  const claimLookup = db.transaction((owner: string, leaseUntil: string, at: Date): JournalRow | undefined => {
+    const iso = at.toISOString();
+    const due = dueLookup.get(iso, iso);
+    if (!due) return undefined;
+    return transition(due.clientRef, ['needs-lookup'], ['needs-lookup'], at, { owner, leaseUntil }, `lookup by ${owner}`);
+  });
+
+  const store: JournalStore = {
     mode,
     file,
     db,
-    append(entry, at) {
-      if (!Number.isSafeInteger(entry.amountCents)) throw new RangeError('amountCents must be an integer number of cents');
-      insert.run({ ...entry, maskedAccount: entry.maskedAccount ?? null, at: at.toISOString() });
+    ...journalQueries(db, () => new Date()),
+    create: (payment, state, at, patch) => create(payment, state, at, patch),
+    transition(clientRef, from, to, at, patch = {}, detail) {
+      const path = typeof to === 'string' ? [to] : to;
+      const row = transition.immediate(clientRef, typeof from === 'string' ? [from] : from, path, at, patch, detail);
+      if (FINAL_STATES.has(row.state)) scheduleCheckpoint();
+      return row;
     },
-    countQueued: () => countQueued.get(QUEUED_STATE) as number,
+    update(clientRef, state, patch, at, detail) {
+      return transition.immediate(clientRef, [state], [state], at, patch, detail);
+    },
+    sealed: (clientRef) => sealedOf.get(clientRef)?.sealed ?? undefined,
+    claimNext: (owner, leaseUntil, at) => claim.immediate(owner, leaseUntil, at),
+    claimLookup: (owner, leaseUntil, at) => claimLookup.immediate(owner, leaseUntil, at),
+    checkpoint() {
+      db.pragma('wal_checkpoint(TRUNCATE)');
+    },
     dataVersion: () => db.pragma('data_version', { simple: true }) as number,
     close: () => db.close(),
   };
+  return store;
 }

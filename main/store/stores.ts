@@ -13,6 +13,8 @@ import { TerminalKey } from './terminal-key';
 export interface Journals {
   /** The journal of a mode, opened on first use. */
   of(mode: Mode): JournalStore;
+  /** The journal of a mode if its file exists (counting never creates one). */
+  existing(mode: Mode): JournalStore | undefined;
   dataVersions(): number[];
   close(): void;
 }
@@ -57,6 +59,9 @@ export function openStores(platform: Platform, log: Logger, dbOptions: OpenOptio
         let store = open.get(mode);
         if (!store) open.set(mode, (store = openJournal(platform.dataDir, mode, dbOptions)));
         return store;
+      },
+      existing(mode) {
+        return open.get(mode) ?? (existsSync(journalFile(platform.dataDir, mode)) ? journals.of(mode) : undefined);
       },
       dataVersions: () => [...open.values()].map((j) => j.dataVersion()),
       close() {

@@ -25,6 +25,10 @@ function bank(name: string, description: string, number: string, holder: string,
   return { name, description, tracks: [t1, t2, track3 ?? null] };
 }
 
+/** The prepaid sample card and its balance, which never goes down: the training gateway approves at most this much. */
+export const PREPAID_PAN = pan('460050000000000');
+export const PREPAID_BALANCE_CENTS = 2_500;
+
 export const SAMPLE_CARDS = {
   visa: bank('visa', 'Visa, magnetic stripe only', '4111111111111111', 'TRAINING/VISA', '3012', '101'),
   mastercard: bank('mastercard', 'Mastercard, magnetic stripe only', '5454545454545454', 'TRAINING/MASTERCARD', '2911', '101'),
@@ -32,6 +36,7 @@ export const SAMPLE_CARDS = {
   discover: bank('discover', 'Discover', '6011000990139424', 'TRAINING/DISCOVER', '3208', '101'),
   chip: bank('chip', 'Visa chip card swiped (service code 201)', pan('401288888888188'), 'TRAINING/CHIP', '3001', '201'),
   expired: bank('expired', 'Visa that expired in January 2020', pan('400005665566555'), 'TRAINING/EXPIRED', '2001', '101'),
+  prepaid: bank('prepaid', 'Visa prepaid card with a $25.00 balance (partial approvals)', PREPAID_PAN, 'TRAINING/PREPAID', '3106', '101'),
   licence: {
     name: 'licence',
     description: 'A driver\'s licence (AAMVA): not a bank card',

@@ -59,7 +59,17 @@ export const AppStatus = z.object({
   /** `unencrypted`: live over plain http to a loopback address (a local test gateway or a TLS proxy on this PC). */
   gateway: z.object({ state: GatewayState, unencrypted: z.boolean() }),
   devices: z.array(DeviceStatus),
-  queue: z.object({ pending: z.number().int().nonnegative() }),
+  /**
+   * `pending`: live payments stored offline and not yet forwarded, counted even while the terminal
+   * shows training; `training`: the same in the training journal; `needsLookup` and `attention`: live
+   * payments waiting for a manager's decision.
+   */
+  queue: z.object({
+    pending: z.number().int().nonnegative(),
+    training: z.number().int().nonnegative(),
+    needsLookup: z.number().int().nonnegative(),
+    attention: z.number().int().nonnegative(),
+  }),
   problems: z.array(StatusProblem),
 });
 export type AppStatus = z.infer<typeof AppStatus>;

@@ -75,7 +75,7 @@ export const DiscoveredDevice = z.object({
 export type DiscoveredDevice = z.infer<typeof DiscoveredDevice>;
 
 /** Simulated cards and checks of training mode (the simulators' sample names). */
-export const SimCard = z.enum(['visa', 'mastercard', 'amex', 'discover', 'chip', 'expired', 'licence', 'bad-read']);
+export const SimCard = z.enum(['visa', 'mastercard', 'amex', 'discover', 'chip', 'expired', 'prepaid', 'licence', 'bad-read']);
 export type SimCard = z.infer<typeof SimCard>;
 export const SimCheck = z.enum(['personal', 'business', 'canadian', 'unreadable']);
 export type SimCheck = z.infer<typeof SimCheck>;

@@ -3,6 +3,8 @@ import { appEvents, appMethods } from './app';
 import { marketplaceEvents, marketplaceMethods } from './marketplace';
 import { merchantMethods } from './merchant';
 import { deviceEvents, deviceMethods } from './devices';
+import { paymentEvents, paymentMethods } from './payments';
+import { gatewayMethods } from './gateway';
 
 /**
  * The one contract between the renderer and the terminal core. Each method has a zod schema for
@@ -14,12 +16,15 @@ export const methods = {
   ...marketplaceMethods,
   ...merchantMethods,
   ...deviceMethods,
+  ...gatewayMethods,
+  ...paymentMethods,
 } as const;
 
 export const events = {
   ...appEvents,
   ...marketplaceEvents,
   ...deviceEvents,
+  ...paymentEvents,
 } as const;
 
 export type Methods = typeof methods;
@@ -44,3 +49,5 @@ export * from './errors';
 export * from './marketplace';
 export * from './merchant';
 export * from './devices';
+export * from './payments';
+export * from './gateway';

@@ -5,8 +5,11 @@ import { maskGatewayFields } from '../../gateway/mask';
 import { describeOutcome, exitCodeOf, type GatewayOutcome } from '../../gateway/outcome';
 import { isOperationName, OPERATION_NAMES, type OperationName } from '../../gateway/schema';
 import { buildWsdl, checkAddress, checkNamespace, PLACEHOLDER_ADDRESS } from '../../gateway/wsdl';
+import { TrainingFaultKind } from '../../../preload/contract';
+import { describeTrainingFault } from '../../training/gateway/fault-words';
 import { startGatewaySimulator } from '../../training/gateway/server';
 import type { CliContext } from '../context';
+import { contractCall } from '../contract-call';
 import { parseJsonText } from '../../config/json-text';
 import { intArg, readStdin } from '../input';
 import { CliError, EXIT, printJson, say, write } from '../output';
@@ -166,6 +169,23 @@ export function registerGateway(program: Command, ctx: CliContext): void {
       printJson(outcomeJson(operation, outcome));
       const code = exitCodeOf(outcome);
       if (code !== EXIT.OK) throw new CliError(describeOutcome(outcome), code);
+    });
+
+  gateway
+    .command('training-fault')
+    .description("training mode only: make the training gateway (the app's and posctl's) misbehave for the next N requests, or until cleared with none")
+    .argument('<kind>', TrainingFaultKind.options.join(' | '))
+    .addOption(new Option('--count <n>', 'apply to the next N requests only (1 to 1000); default: until cleared').argParser(intArg('--count', 1)))
+    .addOption(new Option('--delay-ms <ms>', 'slow only: how long each answer waits (default: longer than any time-out)').argParser(intArg('--delay-ms')))
+    .option('--json', 'print JSON')
+    .action(async (kind: string, opts: { count?: number; delayMs?: number; json?: boolean }) => {
+      const parsed = TrainingFaultKind.safeParse(kind);
+      if (!parsed.success) throw new CliError(`unknown training fault "${kind}"; use one of ${TrainingFaultKind.options.join(', ')}`);
+      // Written to the training gateway's file through the contract: the app's simulator reads it before its next request.
+      const input = { kind: parsed.data, ...(opts.count !== undefined ? { count: opts.count } : {}), ...(opts.delayMs !== undefined ? { delayMs: opts.delayMs } : {}) };
+      const state = await ctx.withCore((core) => contractCall(core, 'gateway.trainingFault', input));
+      if (opts.json) printJson(state);
+      else say(describeTrainingFault(state));
     });
 
   gateway

@@ -1,49 +1,31 @@
-import { createHash } from 'node:crypto';
+import { PREPAID_BALANCE_CENTS, PREPAID_PAN } from '../../../native/sim/sample-cards';
+import { answerFields, type Merchant, type Verdict } from './answer';
+import { brandOf, cardOf, cents, digest, luhn, routingOk, str } from './card-facts';
+import { CARD_TYPES, TAGGED, TYPE_NAMES } from './codes';
 import type { SimRecord } from './contract';
-import { receiptText } from './receipt';
+import { memorySimStore, type SimStore, type Stored, type StoredState } from './sim-store';
+
+export type { Merchant } from './answer';
+export type { Stored } from './sim-store';
+export { maskedCard } from './card-facts';
 
 /**
  * The simulated gateway's behaviour, modelled on the public demo environment (reference: demo
  * behaviour): amount triggers, test cards, Luhn and expiry checks, ET… authorization numbers,
- * transaction tags, a stored history for lookups, tagged completions, voids and refunds, and
- * optional duplicate detection. Input is the checked request; output is the result fields.
+ * transaction tags, a stored history for lookups, tagged completions, voids and refunds, partial
+ * approvals on the prepaid sample card, and optional duplicate detection. Input is the checked
+ * request; output is the result fields. What must outlive a request lives in a SimStore.
  */
-
-export interface Merchant {
-  name: string;
-  address: string;
-  city: string;
-  province: string;
-  country: string;
-  postal: string;
-  url: string;
-}
 
 export interface EngineOptions {
   /** Duplicate detection window in minutes (same type, card and amount); 0: off, as on the real gateway by default. */
   duplicateWindowMinutes?: number;
   merchant?: Merchant;
   now?: () => Date;
-  /** First transaction tag handed out. */
+  /** First transaction tag handed out (a store that handed out higher ones goes on from there). */
   firstTag?: number;
-}
-
-export interface Stored {
-  tag: string;
-  authNum: string;
-  type: string;
-  check: boolean;
-  cents: number;
-  /** SHA-256 of the card number or check account: the simulator keeps no full PAN. */
-  cardKey: string;
-  brand: string;
-  at: Date;
-  approved: boolean;
-  /** The full result as answered (card number already masked). */
-  result: SimRecord;
-  completedCents: number;
-  refundedCents: number;
-  voided: boolean;
+  /** Where transactions, tags, Reference_No counts and the training fault are kept (default: in memory). */
+  store?: SimStore;
 }
 
 const DEFAULT_MERCHANT: Merchant = {
@@ -55,79 +37,6 @@ const DEFAULT_MERCHANT: Merchant = {
   postal: '62701',
   url: 'https://training.invalid/',
 };
-
-const GATEWAY_MESSAGES: Record<string, string> = {
-  '00': 'Transaction Normal',
-  '07': 'Terminal restriction',
-  '08': 'CVV2/CID/CVC2 Data not verified',
-  '10': 'Invalid Transaction Description',
-  '11': 'Invalid Sequence No',
-  '12': 'Message Timed-out at Host',
-  '14': 'Invalid Gateway ID',
-  '21': 'BCE Function Error',
-  '22': 'Invalid Credit Card Number',
-  '23': 'Invalid Response from Processor',
-  '24': 'Unable to Void',
-  '25': 'Invalid Expiry Date',
-  '26': 'Invalid Amount',
-  '27': 'Invalid Card Holder',
-  '28': 'Invalid Authorization No',
-  '31': 'Invalid Verification String',
-  '32': 'Invalid Transaction Code',
-  '40': 'Unable to Connect',
-  '42': 'Unable to Send Transaction',
-  '44': 'Address not Verified',
-  '52': 'Terminal not Activated',
-  '53': 'Terminal/Gateway Mismatch',
-  '57': 'Invalid Reference No',
-  '58': 'Invalid AVS String',
-  '60': 'Invalid Customer Reference No',
-  '62': 'Host not ready',
-  '63': 'Invalid Duplicate',
-  '64': 'Invalid Refund',
-  '68': 'Restricted Card Number',
-  '69': 'Invalid Transaction Tag',
-  '72': 'Data within the transaction is incorrect',
-  '93': 'Invalid authorization number entered on a pre-auth completion',
-};
-
-const BANK_MESSAGES: Record<string, string> = {
-  '100': 'Approved',
-  '201': 'Invalid CC Number',
-  '202': 'Bad Amount Nonnumeric Amount',
-  '203': 'Zero Amount',
-  '225': 'Invalid Field Data',
-  '253': 'Invalid Tran. Type',
-  '299': 'Duplicate',
-  '301': 'Issuer unavailable',
-  '302': 'Credit Floor',
-  '303': 'Processor Decline',
-  '401': 'Call Issuer',
-  '402': 'Default Call',
-  '501': 'Pickup',
-  '502': 'Lost/Stolen',
-  '503': 'Fraud/Security violation',
-  '509': 'Over the limit',
-  '521': 'Insufficient funds',
-  '522': 'Card is expired',
-  '530': 'Do Not Honor',
-  '531': 'CVV2/VAK Failure',
-  '596': 'Suspected Fraud',
-  '605': 'Invalid Expiration Date',
-  '606': 'Invalid Transaction Type',
-  '607': 'Invalid Amount',
-  '750': 'Invalid Transit Routing Number',
-  '751': 'Transit Routing Number Unknown',
-  '902': 'Process Unavailable',
-};
-
-const TYPE_NAMES: Record<string, string> = {
-  '00': 'Purchase', '01': 'Pre-Authorization', '02': 'Pre-Authorization Completion', '03': 'Forced Post', '04': 'Refund',
-  '05': 'Pre-Authorization Only', '13': 'Void', '30': 'Tagged Purchase', '31': 'Tagged Pre-Authorization', '32': 'Tagged Completion',
-  '33': 'Tagged Void', '34': 'Tagged Refund', CR: 'Transaction Details',
-};
-const CARD_TYPES = new Set(['00', '01', '02', '03', '04', '05', '13']);
-const TAGGED = new Set(['30', '31', '32', '33', '34']);
 
 /** A rejection by the gateway (Transaction_Error true) with its code. */
 class Reject extends Error {
@@ -143,83 +52,42 @@ class Reject extends Error {
 
 interface Processed {
   type: string;
+  /** The amount approved (or declined). */
   cents: number;
   /** A digest of the card (or check account), never the number itself. */
   cardKey: string;
   brand: string;
   name: string;
+  /** Set for a partial approval: less than the amount requested. */
+  partial?: boolean;
 }
-
-function luhn(digits: string): boolean {
-  let sum = 0;
-  let double = false;
-  for (let i = digits.length - 1; i >= 0; i--) {
-    let d = Number(digits[i]);
-    if (double && (d *= 2) > 9) d -= 9;
-    sum += d;
-    double = !double;
-  }
-  return digits.length > 0 && sum % 10 === 0;
-}
-
-function routingOk(r: string): boolean {
-  if (!/^\d{9}$/.test(r)) return false;
-  const d = r.split('').map(Number);
-  const at = (i: number): number => d[i] ?? 0;
-  return (3 * (at(0) + at(3) + at(6)) + 7 * (at(1) + at(4) + at(7)) + (at(2) + at(5) + at(8))) % 10 === 0;
-}
-
-function cents(amount: string | undefined): number | undefined {
-  const m = /^(\d{1,5})\.(\d{2})$/.exec(amount ?? '');
-  return m ? Number(m[1]) * 100 + Number(m[2]) : undefined;
-}
-
-const digest = (text: string): string => createHash('sha256').update(text).digest('hex');
-const str = (v: unknown): string => (typeof v === 'string' ? v : '');
-
-/** The card number a request carries, whichever way it was entered. */
-function cardOf(f: SimRecord): { pan: string; expiry: string; name: string } {
-  const track1 = /^%?B(\d{12,19})\^([^^]*)\^(\d{2})(\d{2})/.exec(str(f.Track1));
-  const track2 = /^;?(\d{12,19})=(\d{2})(\d{2})/.exec(str(f.Track2));
-  if (str(f.Card_Number)) return { pan: str(f.Card_Number), expiry: str(f.Expiry_Date), name: str(f.CardHoldersName) };
-  if (track1) {
-    const [last = '', first = ''] = (track1[2] ?? '').split('/');
-    return { pan: track1[1] ?? '', expiry: `${track1[4]}${track1[3]}`, name: str(f.CardHoldersName) || `${first.trim()} ${last.trim()}`.trim() };
-  }
-  if (track2) return { pan: track2[1] ?? '', expiry: `${track2[3]}${track2[2]}`, name: str(f.CardHoldersName) };
-  return { pan: '', expiry: '', name: '' };
-}
-
-function brandOf(pan: string): string {
-  if (/^4/.test(pan)) return 'Visa';
-  if (/^(5[1-5]|2[2-7])/.test(pan)) return 'Mastercard';
-  if (/^3[47]/.test(pan)) return 'American Express';
-  if (/^6(011|5)/.test(pan)) return 'Discover';
-  return 'Card';
-}
-
-export const maskedCard = (pan: string): string => (pan ? `${'#'.repeat(Math.max(0, pan.length - 4))}${pan.slice(-4)}` : '');
 
 export class GatewayEngine {
-  private readonly history = new Map<string, Stored>();
-  private nextTag: number;
+  readonly store: SimStore;
   private sequence = 1;
   private readonly now: () => Date;
   private readonly merchant: Merchant;
+  private readonly firstTag: number;
 
   constructor(private readonly options: EngineOptions = {}) {
     this.now = options.now ?? (() => new Date());
     this.merchant = options.merchant ?? DEFAULT_MERCHANT;
-    this.nextTag = options.firstTag ?? 106625152;
+    this.firstTag = options.firstTag ?? 106625152;
+    this.store = options.store ?? memorySimStore();
   }
 
   setDuplicateWindow(minutes: number): void {
     this.options.duplicateWindowMinutes = minutes;
   }
 
-  /** Stored transactions, newest last (for tests and the training history). */
+  /** Stored transactions, oldest first (for tests and the training history). */
   stored(): Stored[] {
-    return [...this.history.values()];
+    return this.store.all();
+  }
+
+  /** How many processed requests (lookups aside) carried each Reference_No: crash tests count resends with it. */
+  referenceCounts(): Map<string, number> {
+    return this.store.referenceCounts();
   }
 
   /** Processes one checked request and returns the result fields (request echo + result). */
@@ -228,19 +96,24 @@ export class GatewayEngine {
     const lookup = operation === 'TransactionInfo' || operation === 'CheckTransactionInfo';
     const type = str(fields.Transaction_Type);
     if (lookup) return this.lookup(fields, check);
-    try {
-      return check ? this.check(fields) : this.credit(fields, type);
-    } catch (e) {
-      if (!(e instanceof Reject)) throw e;
-      // A bank decline is a processed transaction: it gets a tag and is kept for lookups.
-      if (e.code === '00' && e.bank && e.card) return this.record(fields, check, e.card, { approved: false, bankCode: e.bank });
-      return this.answer(fields, check, { approved: false, gatewayCode: e.code, bankCode: e.bank, typeName: TYPE_NAMES[type] ?? type });
-    }
+    // One unit: another process sharing the store cannot take the same tag or complete the same pre-auth meanwhile.
+    return this.store.atomically(() => {
+      const reference = str(fields.Reference_No);
+      if (reference) this.store.countReference(reference);
+      try {
+        return check ? this.check(fields) : this.credit(fields, type);
+      } catch (e) {
+        if (!(e instanceof Reject)) throw e;
+        // A bank decline is a processed transaction: it gets a tag and is kept for lookups.
+        if (e.code === '00' && e.bank && e.card) return this.record(fields, check, e.card, { approved: false, bankCode: e.bank });
+        return this.answer(fields, check, { approved: false, gatewayCode: e.code, bankCode: e.bank, typeName: TYPE_NAMES[type] ?? type });
+      }
+    });
   }
 
   private lookup(fields: SimRecord, check: boolean): SimRecord {
     const type = str(fields.Transaction_Type);
-    const found = this.history.get(str(fields.Transaction_Tag));
+    const found = this.store.get(str(fields.Transaction_Tag));
     const authNum = str(fields.Authorization_Num);
     if (type !== 'CR') return this.answer(fields, check, { approved: false, gatewayCode: '32', typeName: type });
     if (!found || found.check !== check || (authNum !== '' && authNum !== found.authNum)) {
@@ -258,7 +131,7 @@ export class GatewayEngine {
     let original: Stored | undefined;
     if (TAGGED.has(type)) {
       if (card.pan || str(f.Track1) || str(f.Track2)) throw new Reject('72');
-      original = this.history.get(str(f.Transaction_Tag));
+      original = this.store.get(str(f.Transaction_Tag));
       if (!original || original.check) throw new Reject('69');
       if (str(f.Authorization_Num) !== original.authNum) throw new Reject(type === '32' ? '93' : '28');
       if (!original.approved) throw new Reject('69');
@@ -287,8 +160,9 @@ export class GatewayEngine {
     const processed: Processed = { type, cents: amount, cardKey, brand: original?.brand ?? brandOf(card.pan), name: card.name };
     this.triggers(amount, processed);
     this.duplicate(type, cardKey, amount);
+    const approved = this.prepaid(f, type, card.pan, processed);
     if (original) this.apply(type, original, amount);
-    return this.record(f, false, processed, { approved: true, bankCode: '100' });
+    return this.record(f, false, approved, { approved: true, bankCode: '100' });
   }
 
   private check(f: SimRecord): SimRecord {
@@ -308,6 +182,16 @@ export class GatewayEngine {
     return this.record(f, true, processed, { approved: true, bankCode: '100' });
   }
 
+  /**
+   * The prepaid sample card holds a fixed balance for sales and pre-auths: above it, the request
+   * is declined (bank 521), or approved for the balance when it allows a partial approval.
+   */
+  private prepaid(f: SimRecord, type: string, pan: string, processed: Processed): Processed {
+    if (pan !== PREPAID_PAN || (type !== '00' && type !== '01') || processed.cents <= PREPAID_BALANCE_CENTS) return processed;
+    if (str(f.PartialRedemption) !== 'true') throw new Reject('00', '521', processed);
+    return { ...processed, cents: PREPAID_BALANCE_CENTS, partial: true };
+  }
+
   private checkTagged(type: string, original: Stored, amount: number): void {
     if (original.voided) throw new Reject(type === '33' ? '24' : '69');
     if (type === '32') {
@@ -321,17 +205,18 @@ export class GatewayEngine {
   }
 
   private matchByAuth(f: SimRecord, pan: string, type: string): Stored {
-    const auth = str(f.Authorization_Num);
-    const found = [...this.history.values()].find((s) => !s.check && s.authNum === auth && s.cardKey === digest(pan) && s.approved);
+    const found = this.store.findApproved(str(f.Authorization_Num), digest(pan));
     if (!found) throw new Reject(type === '02' ? '93' : '24');
     if (type === '13' && found.at.toISOString().slice(0, 10) !== this.now().toISOString().slice(0, 10)) throw new Reject('24');
     return found;
   }
 
   private apply(type: string, original: Stored, amount: number): void {
-    if (type === '32' || type === '02') original.completedCents += amount;
-    if (type === '33' || type === '13') original.voided = true;
-    if (type === '34') original.refundedCents += amount;
+    const state: StoredState = { completedCents: original.completedCents, refundedCents: original.refundedCents, voided: original.voided };
+    if (type === '32' || type === '02') state.completedCents += amount;
+    if (type === '33' || type === '13') state.voided = true;
+    if (type === '34') state.refundedCents += amount;
+    this.store.update(original.tag, state);
   }
 
   /** 5XXX.00 answers bank code XXX; 5000.XX answers gateway code XX (reference: demo triggers). */
@@ -346,16 +231,12 @@ export class GatewayEngine {
   private duplicate(type: string, cardKey: string, amount: number): void {
     const minutes = this.options.duplicateWindowMinutes ?? 0;
     if (minutes <= 0) return;
-    const since = this.now().getTime() - minutes * 60_000;
-    const dup = [...this.history.values()].some(
-      (s) => s.approved && s.type === type && s.cents === amount && s.at.getTime() >= since && s.cardKey === cardKey,
-    );
-    if (dup) throw new Reject('63', '299');
+    if (this.store.hasApproved(type, cardKey, amount, new Date(this.now().getTime() - minutes * 60_000))) throw new Reject('63', '299');
   }
 
   /** Gives a processed transaction its tag (and, when approved, its authorization number) and keeps it. */
   private record(f: SimRecord, check: boolean, t: Processed, verdict: { approved: boolean; bankCode: string }): SimRecord {
-    const tag = String(this.nextTag++);
+    const tag = String(this.store.allocateTag(this.firstTag));
     const authNum = verdict.approved ? `ET${String(100000 + Math.floor(Math.random() * 900000)).slice(0, 4 + (this.sequence % 3))}` : '';
     const result = this.answer(f, check, {
       approved: verdict.approved,
@@ -367,87 +248,14 @@ export class GatewayEngine {
       brand: t.brand,
       name: t.name,
       cents: t.cents,
+      ...(t.partial ? { approvedCents: t.cents } : {}),
     });
-    this.history.set(tag, {
-      tag,
-      authNum,
-      type: t.type,
-      check,
-      cents: t.cents,
-      cardKey: t.cardKey,
-      brand: t.brand,
-      at: this.now(),
-      approved: verdict.approved,
-      result,
-      completedCents: 0,
-      refundedCents: 0,
-      voided: false,
-    });
+    const at = this.now();
+    this.store.insert({ tag, authNum, type: t.type, check, cents: t.cents, cardKey: t.cardKey, brand: t.brand, at, approved: verdict.approved, result, completedCents: 0, refundedCents: 0, voided: false });
     return result;
   }
 
-  /** The echo of the request (card masked, password blank, tracks and CVD withheld) plus the result fields. */
-  private answer(
-    f: SimRecord,
-    check: boolean,
-    r: { approved: boolean; gatewayCode: string; bankCode?: string | undefined; tag?: string; authNum?: string; typeName: string; brand?: string; name?: string; cents?: number },
-  ): SimRecord {
-    const out: SimRecord = { ...f, Password: '' };
-    const card = cardOf(f);
-    if (str(f.Card_Number)) out.Card_Number = maskedCard(str(f.Card_Number));
-    else if (!check && card.pan && !TAGGED.has(str(f.Transaction_Type))) out.Card_Number = maskedCard(card.pan);
-    for (const secret of ['Track1', 'Track2', 'CVDCode', 'PAN']) if (f[secret] !== undefined) out[secret] = '';
-    if (check && f.BankAccountNumber !== undefined) out.BankAccountNumber = maskedCard(str(f.BankAccountNumber));
-    if (check && f.MICR !== undefined) out.MICR = '';
-    if (!check && !str(f.Expiry_Date) && card.expiry) out.Expiry_Date = card.expiry;
-    if (!check && !str(f.CardHoldersName) && card.name) out.CardHoldersName = card.name;
-    if (r.tag) out.Transaction_Tag = r.tag;
-    if (r.authNum) out.Authorization_Num = r.authNum;
-    const gatewayCode = r.gatewayCode;
-    const bank = r.bankCode;
-    out.Transaction_Error = gatewayCode === '00' ? 'false' : 'true';
-    out.Transaction_Approved = r.approved ? 'true' : 'false';
-    out.Gateway_Resp_Code = gatewayCode;
-    out.Gateway_Message = GATEWAY_MESSAGES[gatewayCode] ?? 'Unknown';
-    if (bank) {
-      out.Bank_Resp_Code = bank;
-      out.Bank_Message = BANK_MESSAGES[bank] ?? (Number(bank) < 200 ? 'Approved' : 'Declined');
-    }
-    const seq = String(this.sequence++).padStart(6, '0');
-    out.SequenceNo = seq;
-    if (!check) {
-      if (r.approved) {
-        out.AVS = str(f.ZipCode) || f.Address !== undefined ? 'Y' : 'X';
-        if (str(f.CVDCode)) out.CVV2 = 'M';
-      }
-      out.Retrieval_Ref_No = String(1_000_000 + ((this.sequence * 7919) % 9_000_000));
-      if (str(f.DollarAmount)) out.AmountRequested = str(f.DollarAmount);
-    }
-    const m = this.merchant;
-    Object.assign(out, {
-      MerchantName: m.name,
-      MerchantAddress: m.address,
-      MerchantCity: m.city,
-      MerchantProvince: m.province,
-      MerchantCountry: m.country,
-      MerchantPostal: m.postal,
-      MerchantURL: m.url,
-    });
-    out.CTR = receiptText({
-      merchant: m,
-      typeName: r.typeName,
-      brand: r.brand ?? (check ? 'Check' : brandOf(card.pan)),
-      account: check ? maskedCard(str(f.BankAccountNumber)) : str(out.Card_Number),
-      name: r.name ?? card.name,
-      amount: str(f.DollarAmount) || (r.cents !== undefined ? (r.cents / 100).toFixed(2) : '0.00'),
-      at: this.now(),
-      sequence: seq,
-      authNum: r.authNum ?? '',
-      reference: str(f.Reference_No),
-      approved: r.approved,
-      code: r.approved ? (bank ?? '100') : bank && gatewayCode === '00' ? bank : gatewayCode,
-      message: r.approved ? 'Approved - Thank You' : gatewayCode === '00' ? (BANK_MESSAGES[bank ?? ''] ?? 'Declined') : (GATEWAY_MESSAGES[gatewayCode] ?? 'Error'),
-    });
-    return out;
+  private answer(f: SimRecord, check: boolean, r: Verdict): SimRecord {
+    return answerFields(f, check, r, { merchant: this.merchant, at: this.now(), sequence: this.sequence++ });
   }
 }

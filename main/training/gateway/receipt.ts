@@ -1,4 +1,4 @@
-import type { Merchant } from './engine';
+import type { Merchant } from './answer';
 
 /** The customer receipt text (`CTR`) the gateway prints for every answer, approved or not. */
 export interface ReceiptFacts {

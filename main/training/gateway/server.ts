@@ -1,15 +1,18 @@
-import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
+import type { TrainingFaultInput, TrainingFaultState } from '../../../preload/contract';
 import { GatewayEngine, type EngineOptions, type Stored } from './engine';
 import { readRequest, SimFault } from './request-reader';
 import { faultEnvelope, resultEnvelope, type ResponseStyle } from './response-writer';
 import { simOperations } from './contract';
+import { verifySignature } from './signature';
 
 /**
  * The training gateway: a strict, realistic SOAP v14 server on 127.0.0.1, used in training mode
  * (in-process, reached by the real client over real HTTP), by `posctl gateway simulate` and by the
- * tests, which can also inject faults into the next exchanges.
+ * tests, which can also inject faults into the next exchanges. The training fault kept in the
+ * engine's store (possibly set by another process) applies after injected faults: `unreachable`
+ * when syncFaults() runs before a request, the others when a request arrives.
  */
 export interface SimulatorOptions extends EngineOptions {
   /** WSDL target namespace, ending with a slash. */
@@ -62,24 +65,29 @@ export interface GatewaySimulator {
   /** Requests received, newest last (bodies include test card data: tests only). */
   received(): ReceivedRequest[];
   stored(): Stored[];
+  /** How many processed requests (lookups aside) carried each Reference_No. */
+  referenceCounts(): Map<string, number>;
+  /** The training fault now set in the store. */
+  fault(): TrainingFaultState;
+  setFault(input: TrainingFaultInput): TrainingFaultState;
+  /**
+   * Reads the training fault before a request is sent (a cheap read; call it before each one):
+   * `unreachable` takes one count and stops listening, so that connection is refused; otherwise
+   * the simulator listens again on the same port.
+   */
+  syncFaults(): Promise<void>;
+  /** Stops listening, ends open connections and closes the engine's store. */
   close(): Promise<void>;
 }
 
 const RETAINED = 50;
+/** `slow` without a delay: longer than the longest gateway.timeoutMs (120 s), so any client gives up first. */
+export const SLOW_DEFAULT_MS = 125_000;
 
-function verifySignature(req: IncomingMessage, body: Buffer, path: string, hmac: { keyId: string; key: string }): string | undefined {
-  const auth = String(req.headers.authorization ?? '');
-  const m = /^GGE4_API ([^:\s]+):(\S+)$/.exec(auth);
-  if (!m) return 'missing or malformed Authorization header';
-  if (m[1] !== hmac.keyId) return 'unknown key id';
-  const digest = createHash('sha1').update(body).digest('hex');
-  if (String(req.headers['x-gge4-content-sha1'] ?? '') !== digest) return 'X-GGe4-Content-SHA1 does not match the body';
-  const date = String(req.headers['x-gge4-date'] ?? '');
-  if (!/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/.test(date)) return 'X-GGe4-Date missing or not ISO-8601 UTC';
-  const message = ['POST', String(req.headers['content-type'] ?? ''), digest, date, path].join('\n');
-  const expected = createHmac('sha1', hmac.key).update(message).digest();
-  const given = Buffer.from(m[2] ?? '', 'base64');
-  if (given.length !== expected.length || !timingSafeEqual(given, expected)) return 'signature does not match';
+/** The server-side form of a training fault taken from the store. */
+function injected(fault: TrainingFaultState | undefined): Fault | undefined {
+  if (fault?.kind === 'slow') return { kind: 'delay', ms: fault.delayMs ?? SLOW_DEFAULT_MS };
+  if (fault?.kind === 'http-500' || fault?.kind === 'drop-after') return { kind: fault.kind };
   return undefined;
 }
 
@@ -103,7 +111,7 @@ export async function startGatewaySimulator(options: SimulatorOptions): Promise<
     send(res, 500, faultEnvelope(namespace, fault));
 
   function handle(req: IncomingMessage, res: ServerResponse, body: Buffer, entry: ReceivedRequest): void {
-    const fault = faults.shift();
+    const fault = faults.shift() ?? injected(engine.store.takeFault('request'));
     if (fault?.kind === 'drop-before') {
       req.socket.destroy();
       return;
@@ -151,7 +159,7 @@ export async function startGatewaySimulator(options: SimulatorOptions): Promise<
     send(res, 200, xml);
   }
 
-  const server = http.createServer((req, res) => {
+  const onRequest = (req: IncomingMessage, res: ServerResponse): void => {
     const url = new URL(req.url ?? '/', 'http://127.0.0.1');
     if (url.pathname !== path) return send(res, 404, 'Not Found', 'text/plain');
     if (req.method === 'GET' && options.wsdl && url.search.toLowerCase() === '?wsdl') return send(res, 200, options.wsdl(serviceUrl));
@@ -182,18 +190,45 @@ export async function startGatewaySimulator(options: SimulatorOptions): Promise<
         sendFault(res, { code: 'Server', message: `simulator error: ${(e as Error).message}` });
       }
     });
-  });
-  server.on('connection', (s: Socket) => {
-    sockets.add(s);
-    s.on('close', () => sockets.delete(s));
-  });
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(options.port ?? 0, '127.0.0.1', () => resolve());
-  });
+  };
+  /** A fresh server each time: after an `unreachable` fault the simulator listens again on the same port. */
+  const listen = async (at: number): Promise<http.Server> => {
+    const s = http.createServer(onRequest);
+    s.on('connection', (socket: Socket) => {
+      sockets.add(socket);
+      socket.on('close', () => sockets.delete(socket));
+    });
+    await new Promise<void>((resolve, reject) => {
+      s.once('error', reject);
+      s.listen(at, '127.0.0.1', () => resolve());
+    });
+    return s;
+  };
+  let server: http.Server | undefined;
+  try {
+    server = await listen(options.port ?? 0);
+  } catch (e) {
+    engine.store.close();
+    throw e;
+  }
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : 0;
   serviceUrl = `http://127.0.0.1:${port}${path}`;
+  let closed = false;
+  let syncing = Promise.resolve();
+  const sync = async (): Promise<void> => {
+    if (closed) return;
+    if (engine.store.takeFault('connect')) {
+      // Closing the listener refuses the next connection: the client's outcome is not-sent.
+      server?.close();
+      server = undefined;
+    } else if (!server) {
+      // Should the port be taken meanwhile, the next sync tries again.
+      const again = await listen(port).catch(() => undefined);
+      if (closed) again?.close();
+      else server = again;
+    }
+  };
 
   return {
     url: serviceUrl,
@@ -204,12 +239,27 @@ export async function startGatewaySimulator(options: SimulatorOptions): Promise<
     setResponseStyle: (s) => (style = s),
     received: () => [...log],
     stored: () => engine.stored(),
-    close: () =>
-      new Promise<void>((resolve) => {
-        for (const t of timers) clearTimeout(t);
-        timers.clear();
-        server.close(() => resolve());
-        for (const s of sockets) s.destroy();
-      }),
+    referenceCounts: () => engine.referenceCounts(),
+    fault: () => engine.store.fault(),
+    setFault: (input) => engine.store.setFault(input),
+    syncFaults() {
+      // One at a time, in call order; a failed read fails its caller, not the syncs after it.
+      const next = syncing.then(sync);
+      syncing = next.catch(() => undefined);
+      return next;
+    },
+    async close() {
+      if (closed) return;
+      closed = true;
+      await syncing;
+      for (const t of timers) clearTimeout(t);
+      timers.clear();
+      const last = server;
+      server = undefined;
+      const stopped = new Promise<void>((resolve) => (last ? last.close(() => resolve()) : resolve()));
+      for (const s of sockets) s.destroy();
+      await stopped;
+      engine.store.close();
+    },
   };
 }

@@ -52,19 +52,23 @@ describe('core', () => {
     const dir = tempDir();
     const { core } = await open(dir);
     expect(core.mode()).toBe('training');
+    const stored = (clientRef: string, cents: number) =>
+      ({ clientRef, saleId: `sale-${clientRef}`, type: 'sale', tender: 'card', requestedCents: cents, owner: 'test', leaseUntil: new Date().toISOString() }) as const;
     const training = core.journal();
-    training.append({ clientRef: 't-1', kind: 'card', operation: 'purchase', amountCents: 1234, state: 'queued' }, new Date());
-    expect(core.status.current().queue.pending).toBe(1);
+    training.create(stored('t-1', 1234), 'offline', new Date());
+    // The status counts live payments; training ones are counted apart.
+    expect(core.status.current().queue).toMatchObject({ pending: 0, training: 1 });
 
     goLive(core);
     expect(core.mode()).toBe('live');
     expect(core.journal().file).toBe(journalFile(dir, 'live'));
-    expect(core.status.current().queue.pending).toBe(0);
-    core.journal().append({ clientRef: 'l-1', kind: 'check', operation: 'sale', amountCents: 500, state: 'approved' }, new Date());
+    core.journal().create(stored('l-1', 500), 'offline', new Date());
+    expect(core.status.current().queue).toMatchObject({ pending: 1, training: 1 });
 
     core.settings.unset('gateway.password');
     expect(core.mode()).toBe('training');
-    expect(core.status.current().queue.pending).toBe(1);
+    // Still counted while the terminal shows training: live payments wait to be forwarded.
+    expect(core.status.current().queue).toMatchObject({ pending: 1, training: 1 });
     await core.close();
 
     const count = (file: string) => {
@@ -79,7 +83,9 @@ describe('core', () => {
 
   it('refuses money that is not whole cents', async () => {
     const { core } = await open(tempDir());
-    expect(() => core.journal().append({ clientRef: 'x', kind: 'card', operation: 'purchase', amountCents: 12.5, state: 'pending' }, new Date())).toThrow(/cents/);
+    expect(() =>
+      core.journal().create({ clientRef: 'x-1', saleId: 'sale-x-1', type: 'sale', tender: 'card', requestedCents: 12.5, owner: 'test', leaseUntil: '' }, 'choosing', new Date()),
+    ).toThrow(/cents/);
     await core.close();
   });
 

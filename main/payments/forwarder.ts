@@ -1,0 +1,206 @@
+import type { Logger } from 'pino';
+import type { ForwardResult } from '../../preload/contract';
+import { checkLookup, transactionLookup } from '../gateway/builders';
+import { JournalConflictError, type JournalRow, type JournalStore } from '../store/journal';
+import { recoverAbandoned } from './recovery';
+import { SealedPayload, sealContext } from './requests';
+import { resolveOutcome, type Resolution } from './resolve-outcome';
+import type { GatewayLease } from './sale';
+
+/**
+ * Sends stored payments to the gateway, oldest first, and looks up those whose tag a manager
+ * entered. One serial loop per process; across processes (the app and posctl) each row is claimed
+ * with a lease in an IMMEDIATE transaction, so no two hosts send the same row. A stored payment
+ * is sent exactly as sealed, with its client reference. Outcomes map through resolveOutcome:
+ * not-sent waits with capped, jittered back-off and stops the round (the gateway is unreachable);
+ * unknown waits for a lookup; declines after forwarding go to the "needs attention" list.
+ */
+export interface ForwarderDeps {
+  /** The journal and gateway of the terminal's current mode, taken afresh for each round. */
+  open(): Promise<{ journal: JournalStore; gateway: GatewayLease } | undefined>;
+  unseal: (blob: Buffer, context: string) => Buffer;
+  owner: string;
+  now: () => Date;
+  log: Logger;
+  /** Something in the queue changed (queue.changed). */
+  changed(): void;
+  random?: () => number;
+  /** Back-off after an unreachable gateway: base and cap in ms. */
+  backoff?: { baseMs: number; maxMs: number };
+  /** How long a claim holds a row beyond the gateway's time-out. */
+  leaseMs?: number;
+}
+
+const DEFAULT_BACKOFF = { baseMs: 5_000, maxMs: 300_000 };
+
+export function backoffMs(attempts: number, random: number, b = DEFAULT_BACKOFF): number {
+  const ceiling = Math.min(b.maxMs, b.baseMs * 2 ** Math.max(0, Math.min(attempts - 1, 20)));
+  // Full jitter on the upper half: lanes that lost the gateway together do not return together.
+  return Math.round(ceiling / 2 + (ceiling / 2) * random);
+}
+
+export class Forwarder {
+  private paused = false;
+  private running: Promise<ForwardResult> | undefined;
+  private timer: ReturnType<typeof setTimeout> | undefined;
+  private stopped = true;
+  private closing = false;
+  lastError: string | null = null;
+  nextAttemptAt: string | null = null;
+
+  constructor(private readonly deps: ForwarderDeps) {}
+
+  get isPaused(): boolean {
+    return this.paused;
+  }
+
+  get isRunning(): boolean {
+    return this.running !== undefined;
+  }
+
+  start(): void {
+    this.stopped = false;
+    this.closing = false;
+    this.wake();
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    this.closing = true;
+    clearTimeout(this.timer);
+    await this.running?.catch(() => undefined);
+  }
+
+  pause(): void {
+    this.paused = true;
+    clearTimeout(this.timer);
+    this.deps.changed();
+  }
+
+  resume(): void {
+    this.paused = false;
+    this.deps.changed();
+    this.wake();
+  }
+
+  /** Runs a round soon (the gateway answered again, a payment was stored, a manager decided). */
+  wake(): void {
+    if (this.stopped || this.paused) return;
+    clearTimeout(this.timer);
+    this.timer = setTimeout(() => void this.forwardNow().catch((err: unknown) => this.deps.log.error({ err }, 'forwarding round failed')), 0);
+    this.timer.unref?.();
+  }
+
+  /** One round now: every due payment, until the queue is empty or the gateway is unreachable. */
+  forwardNow(): Promise<ForwardResult> {
+    if (!this.running) this.running = this.round().finally(() => (this.running = undefined));
+    return this.running;
+  }
+
+  private async round(): Promise<ForwardResult> {
+    const result: ForwardResult = { attempted: 0, approved: 0, declined: 0, needsLookup: 0, failed: 0, remaining: 0, stoppedBecause: null };
+    let opened: { journal: JournalStore; gateway: GatewayLease } | undefined;
+    try {
+      opened = await this.deps.open();
+    } catch (err) {
+      this.lastError = err instanceof Error ? err.message : String(err);
+    }
+    if (!opened) return { ...result, stoppedBecause: this.lastError ?? 'the terminal cannot forward now (no gateway for this mode)' };
+    const { journal, gateway } = opened;
+    try {
+      if (recoverAbandoned(journal, this.deps.owner, this.deps.now()).length > 0) this.deps.changed();
+      while (!this.paused && !this.closing) {
+        const lease = new Date(this.deps.now().getTime() + (this.deps.leaseMs ?? 180_000)).toISOString();
+        const row = journal.claimNext(this.deps.owner, lease, this.deps.now()) ?? journal.claimLookup(this.deps.owner, lease, this.deps.now());
+        if (!row) break;
+        result.attempted++;
+        this.deps.changed();
+        const state = row.state === 'forwarding' ? await this.forward(journal, gateway, row) : await this.lookup(journal, gateway, row);
+        this.deps.changed();
+        if (state === 'approved') result.approved++;
+        else if (state === 'declined' || state === 'rejected') result.declined++;
+        else if (state === 'needs-lookup') result.needsLookup++;
+        else if (state === 'failed') result.failed++;
+        else if (state === 'offline') {
+          result.stoppedBecause = this.lastError;
+          break;
+        }
+      }
+    } finally {
+      gateway.release();
+    }
+    if (this.paused) result.stoppedBecause = 'forwarding is paused';
+    result.remaining = journal.countQueued();
+    this.schedule(journal);
+    return result;
+  }
+
+  /** Sends one claimed stored payment. */
+  private async forward(journal: JournalStore, gateway: GatewayLease, row: JournalRow): Promise<string> {
+    const blob = journal.sealed(row.clientRef);
+    let payload: SealedPayload | undefined;
+    try {
+      const parsed = blob ? SealedPayload.safeParse(JSON.parse(this.deps.unseal(blob, sealContext(row.clientRef)).toString('utf8'))) : undefined;
+      payload = parsed?.success ? parsed.data : undefined;
+    } catch (err) {
+      this.deps.log.error({ err, ref: row.clientRef }, 'stored payment cannot be unsealed');
+    }
+    if (!payload) {
+      return this.finish(journal, row, {
+        state: 'failed',
+        patch: { attention: true, outcomeKind: 'invalid', message: 'the stored payment data cannot be read, so it was not sent: contact the customer to pay again' },
+      });
+    }
+    const outcome = await gateway.send(payload.operation, payload.request);
+    const retryAt = new Date(this.deps.now().getTime() + backoffMs(row.attempts, (this.deps.random ?? Math.random)(), this.deps.backoff)).toISOString();
+    const resolution = resolveOutcome(outcome, { path: 'forward', requestedCents: row.requestedCents, partialAllowed: payload.partialApproval, retryAt });
+    if (outcome.kind === 'not-sent') this.lastError = resolution.patch.message ?? outcome.message;
+    else this.lastError = null;
+    return this.finish(journal, row, resolution);
+  }
+
+  /** Looks up a payment whose tag a manager entered; the answer must carry its client reference. */
+  private async lookup(journal: JournalStore, gateway: GatewayLease, row: JournalRow): Promise<string> {
+    const ctx = gateway.builderContext();
+    const tag = row.tag ?? '';
+    const call = row.tender === 'check' ? checkLookup({ transactionTag: tag }, ctx) : transactionLookup({ transactionTag: tag, ...(row.authorizationNum ? { authorizationNum: row.authorizationNum } : {}) }, ctx);
+    const outcome = await gateway.send(call.operation, call.request);
+    let resolution = resolveOutcome(outcome, { path: 'lookup', requestedCents: row.requestedCents, partialAllowed: true });
+    const answered = 'result' in outcome ? (outcome.result as { Reference_No?: string }).Reference_No : undefined;
+    const otherPayment = (outcome.kind === 'approved' || outcome.kind === 'declined') && answered !== row.clientRef;
+    if (otherPayment) {
+      resolution = { state: 'needs-lookup', patch: { message: `tag ${tag} belongs to another payment (reference ${answered ?? 'none'}): check the tag in the gateway's report` } };
+    }
+    if (resolution.state === 'needs-lookup') {
+      // A wrong tag is cleared for the manager to enter again; an unreachable gateway is tried later, not in a tight loop.
+      const wrongTag = otherPayment || (outcome.kind === 'rejected' && outcome.gatewayCode === '69');
+      const patch = { ...resolution.patch, owner: null, leaseUntil: null, nextAttemptAt: new Date(this.deps.now().getTime() + 60_000).toISOString(), ...(wrongTag ? { tag: null } : {}) };
+      resolution = { state: 'needs-lookup', patch };
+    }
+    return this.finish(journal, row, resolution);
+  }
+
+  private finish(journal: JournalStore, row: JournalRow, resolution: Resolution): string {
+    try {
+      return journal.transition(row.clientRef, row.state, resolution.state, this.deps.now(), { ...resolution.patch, ...(resolution.state === 'offline' ? {} : { owner: null, leaseUntil: null }) }).state;
+    } catch (e) {
+      if (!(e instanceof JournalConflictError)) throw e;
+      this.deps.log.warn({ ref: row.clientRef }, 'a forwarded payment was moved by another process meanwhile');
+      return journal.get(row.clientRef)?.state ?? row.state;
+    }
+  }
+
+  /** Sleeps until the earliest retry, or indefinitely when nothing waits (a wake() brings it back). */
+  private schedule(journal: JournalStore): void {
+    clearTimeout(this.timer);
+    if (this.stopped || this.paused) return;
+    const next = journal.db
+      .prepare<[], { at: string | null }>(`SELECT min(coalesce(next_attempt_at, created_at)) AS at FROM journal WHERE state = 'offline' OR (state = 'needs-lookup' AND tag IS NOT NULL)`)
+      .get()?.at;
+    this.nextAttemptAt = next ?? null;
+    if (!next) return;
+    const wait = Math.max(1000, Math.min(2 ** 31 - 1, new Date(next).getTime() - this.deps.now().getTime()));
+    this.timer = setTimeout(() => this.wake(), wait);
+    this.timer.unref?.();
+  }
+}

@@ -1,0 +1,45 @@
+import type { Handlers } from '../api/dispatcher';
+import { PosError } from '../api/errors';
+import type { Ledger } from './ledger';
+import { composeReceipt } from './receipt';
+import type { PaymentsService } from './service';
+
+type PaymentMethod =
+  | 'payments.start' | 'payments.tender' | 'payments.keyed' | 'payments.checkDetails' | 'payments.cancel' | 'payments.get'
+  | 'payments.current' | 'payments.receipt' | 'queue.status' | 'queue.list' | 'queue.forward' | 'queue.pause' | 'queue.resume'
+  | 'queue.resolve' | 'journal.search' | 'journal.get' | 'journal.totals' | 'journal.exportCsv';
+
+/** One line per contract method: the renderer asks, main drives. */
+export function paymentHandlers(payments: PaymentsService, ledger: Ledger, store: () => { name: string }, mode: () => 'training' | 'live'): Pick<Handlers, PaymentMethod> {
+  return {
+    'payments.start': async (input) => (await payments.startSale(input)).view(),
+    'payments.tender': ({ saleId, tender, cardEntry }) => payments.tender(saleId, tender, cardEntry),
+    'payments.keyed': ({ saleId, card }) =>
+      payments.keyed(saleId, { entry: 'keyed', ...card, ...(card.cvd ? { cvd: card.cvd } : {}), ...(card.zipCode ? { zipCode: card.zipCode } : {}) }),
+    'payments.checkDetails': ({ saleId, details }) => payments.checkDetails(saleId, details),
+    'payments.cancel': ({ saleId }) => payments.cancel(saleId),
+    'payments.get': ({ saleId }) => payments.view(saleId),
+    'payments.current': () => payments.currentView(),
+    'payments.receipt': ({ ref, mode: m, copy }) => {
+      const row = ledger.row(ref, m ?? mode());
+      if (!row) throw new PosError('NOT_FOUND', `no payment ${ref}`);
+      return composeReceipt(row, copy, store());
+    },
+    'queue.status': () => ledger.status(),
+    'queue.list': ({ mode: m, list }) => ledger.list(list, m ?? mode()),
+    'queue.forward': () => payments.forwardRound(),
+    'queue.pause': () => {
+      payments.forwarder.pause();
+      return ledger.status();
+    },
+    'queue.resume': () => {
+      payments.forwarder.resume();
+      return ledger.status();
+    },
+    'queue.resolve': (action) => ledger.resolve(action),
+    'journal.search': (input) => ledger.search(input),
+    'journal.get': ({ ref, mode: m }) => ledger.get(ref, m ?? mode()),
+    'journal.totals': ({ date, mode: m }) => ledger.totals(date, m ?? mode()),
+    'journal.exportCsv': (input) => ledger.exportCsv(input),
+  };
+}

@@ -1,0 +1,200 @@
+import type { DailyTotals, JournalSearch, Mode, PaymentRow, QueueAction, QueueStatus } from '../../preload/contract';
+import type { z } from 'zod';
+import type { JournalSearch as JournalSearchSchema } from '../../preload/contract/payments';
+import { PosError } from '../api/errors';
+import type { SettingsStore } from '../config/settings-store';
+import type { JournalRow, JournalStore } from '../store/journal';
+import { JournalConflictError } from '../store/journal';
+import type { Forwarder } from './forwarder';
+import { expiredBefore, type OfflinePolicy } from './policy';
+import { offlinePolicyOf } from './sale-policy';
+import { paymentRowView } from './views';
+
+/**
+ * The queue and journal as a store manager and a technician see them: counts, lists, search,
+ * daily totals, CSV, and the manager's decisions on payments that need one. Reads need no key.
+ */
+export interface LedgerDeps {
+  settings: SettingsStore;
+  mode: () => Mode;
+  /** The journal of a mode, or undefined when it does not exist yet (nothing to count). */
+  existingJournal: (mode: Mode) => JournalStore | undefined;
+  journal: (mode: Mode) => JournalStore;
+  forwarder: Forwarder;
+  now: () => Date;
+}
+
+type Search = z.output<typeof JournalSearchSchema>;
+
+const EMPTY = { count: 0, totalCents: 0, oldestAt: null, needsLookup: 0, attention: 0, expired: 0 };
+
+export class Ledger {
+  constructor(private readonly deps: LedgerDeps) {}
+
+  private policy(): OfflinePolicy {
+    return offlinePolicyOf(this.deps.settings);
+  }
+
+  private view(journal: JournalStore, row: JournalRow, before = expiredBefore(this.policy(), this.deps.now())): PaymentRow {
+    const original = row.originalId !== null ? (journal.getById(row.originalId)?.clientRef ?? null) : null;
+    return paymentRowView(row, { expiredBefore: before, originalRef: original });
+  }
+
+  status(): QueueStatus {
+    const policy = this.policy();
+    const before = expiredBefore(policy, this.deps.now());
+    const of = (mode: Mode): QueueStatus['live'] => {
+      const journal = this.deps.existingJournal(mode);
+      if (!journal) return { ...EMPTY };
+      return { ...journal.queueSummary(), expired: journal.storedBefore(before).length };
+    };
+    const f = this.deps.forwarder;
+    return {
+      mode: this.deps.mode(),
+      live: of('live'),
+      training: of('training'),
+      paused: f.isPaused,
+      forwarding: f.isRunning,
+      nextAttemptAt: f.nextAttemptAt,
+      lastError: f.lastError,
+      limits: { enabled: policy.enabled, maxAmountCents: policy.maxAmountCents, maxTotalCents: policy.maxTotalCents, maxCount: policy.maxCount, maxAgeHours: policy.maxAgeHours },
+    };
+  }
+
+  /** A journal row by client reference (receipts). */
+  row(ref: string, mode: Mode): JournalRow | undefined {
+    return this.deps.existingJournal(mode)?.get(ref);
+  }
+
+  list(list: 'offline' | 'needs-lookup' | 'attention', mode = this.deps.mode()): PaymentRow[] {
+    const journal = this.deps.existingJournal(mode);
+    if (!journal) return [];
+    const filter =
+      list === 'offline' ? { states: ['offline', 'forwarding'] as const } : list === 'needs-lookup' ? { states: ['needs-lookup'] as const } : { attention: true };
+    // Oldest first: the order they are forwarded in.
+    return journal.search({ ...filter, limit: 1000 }).reverse().map((r) => this.view(journal, r));
+  }
+
+  search(input: Search): { rows: PaymentRow[]; nextBeforeId: number | null } {
+    const journal = this.deps.existingJournal(input.mode ?? this.deps.mode());
+    if (!journal) return { rows: [], nextBeforeId: null };
+    const rows = journal.search({ ...stripMode(input) });
+    const last = rows.at(-1);
+    return { rows: rows.map((r) => this.view(journal, r)), nextBeforeId: rows.length === input.limit && last ? last.id : null };
+  }
+
+  get(ref: string, mode = this.deps.mode()): { payment: PaymentRow; related: PaymentRow[]; events: Array<{ from: PaymentRow['state'] | null; to: PaymentRow['state']; at: string; detail: string | null }> } {
+    const journal = this.deps.existingJournal(mode);
+    const row = journal?.get(ref);
+    if (!journal || !row) throw new PosError('NOT_FOUND', `no payment ${ref} in the ${mode} journal`);
+    const original = row.originalId !== null ? journal.getById(row.originalId) : undefined;
+    const related = [...(original ? [original] : []), ...journal.children(row.id), ...journal.ofSale(row.saleId).filter((r) => r.id !== row.id)];
+    const events = journal.db
+      .prepare<[number], { from: PaymentRow['state'] | null; to: PaymentRow['state']; at: string; detail: string | null }>(
+        `SELECT from_state AS "from", to_state AS "to", at, detail FROM journal_event WHERE payment_id = ? ORDER BY id`,
+      )
+      .all(row.id);
+    return { payment: this.view(journal, row), related: related.map((r) => this.view(journal, r)), events };
+  }
+
+  /** Totals of one local day (the terminal's time zone). */
+  totals(date: string | undefined, mode = this.deps.mode()): DailyTotals {
+    const day = date ?? localDate(this.deps.now());
+    const [y, m, d] = day.split('-').map(Number);
+    const since = new Date(y ?? 1970, (m ?? 1) - 1, d ?? 1);
+    const until = new Date(y ?? 1970, (m ?? 1) - 1, (d ?? 1) + 1);
+    const lines = this.deps.existingJournal(mode)?.totals(since.toISOString(), until.toISOString()) ?? [];
+    const sum = (pred: (l: (typeof lines)[number]) => boolean): number => lines.filter(pred).reduce((s, l) => s + l.cents, 0);
+    const approvedCents = sum((l) => l.bucket === 'approved' && l.type !== 'refund' && l.type !== 'void' && l.type !== 'preauth');
+    const refundedCents = sum((l) => l.bucket === 'approved' && l.type === 'refund');
+    const voidedCents = sum((l) => l.bucket === 'approved' && l.type === 'void');
+    const offlineOutstandingCents = sum((l) => l.bucket === 'offline');
+    return { mode, date: day, lines, approvedCents, refundedCents, voidedCents, offlineOutstandingCents, netCents: approvedCents - refundedCents - voidedCents };
+  }
+
+  exportCsv(input: Omit<Search, 'beforeId' | 'limit'>): { filename: string; csv: string; rows: number } {
+    const mode = input.mode ?? this.deps.mode();
+    const journal = this.deps.existingJournal(mode);
+    const header = ['created_at', 'client_ref', 'sale_id', 'mode', 'type', 'tender', 'state', 'requested', 'approved', 'card_or_account', 'brand', 'cardholder', 'entry', 'authorization', 'tag', 'sequence', 'gateway_code', 'bank_code', 'message', 'cashier', 'original_ref'];
+    const lines = [header.join(',')];
+    let beforeId: number | undefined;
+    let count = 0;
+    // Paged so a year of payments streams through in bounded memory.
+    for (;;) {
+      const page = journal ? journal.search({ ...stripMode(input), limit: 1000, ...(beforeId !== undefined ? { beforeId } : {}) }) : [];
+      for (const r of page) {
+        const v = this.view(journal as JournalStore, r);
+        lines.push(
+          [v.createdAt, v.clientRef, v.saleId, v.mode, v.type, v.tender, v.state, dollars(v.requestedCents), v.approvedCents === null ? '' : dollars(v.approvedCents), v.masked, v.brand, v.cardholderName, v.entry, v.authorizationNum, v.tag, v.sequenceNo, v.gatewayCode, v.bankCode, v.message, v.cashier, v.originalRef]
+            .map(csvCell)
+            .join(','),
+        );
+        count++;
+      }
+      if (page.length < 1000) break;
+      beforeId = page.at(-1)?.id;
+    }
+    return { filename: `payments-${mode}-${localDate(this.deps.now())}.csv`, csv: `${lines.join('\r\n')}\r\n`, rows: count };
+  }
+
+  /** A manager's decision on a payment that needs one; who decided is recorded on the row. */
+  resolve(action: QueueAction, mode = this.deps.mode()): PaymentRow {
+    const journal = this.deps.journal(mode);
+    const row = journal.get(action.ref);
+    if (!row) throw new PosError('NOT_FOUND', `no payment ${action.ref} in the ${mode} journal`);
+    const at = this.deps.now();
+    const decided = { decidedBy: action.decidedBy };
+    try {
+      switch (action.action) {
+        case 'lookup':
+          this.need(row, 'needs-lookup', 'looked up');
+          journal.update(row.clientRef, 'needs-lookup', { ...decided, tag: action.tag, authorizationNum: action.authorizationNum ?? null, nextAttemptAt: null, decision: 'tag entered' }, at, `tag entered by ${action.decidedBy}`);
+          this.deps.forwarder.wake();
+          break;
+        case 'not-processed':
+          this.need(row, 'needs-lookup', 'sent again');
+          if (!row.hasSealed) throw new PosError('CONFLICT', `payment ${row.clientRef} has no stored data left to send again`);
+          journal.transition(row.clientRef, 'needs-lookup', 'offline', at, { ...decided, decision: 'not processed: send again', nextAttemptAt: null, owner: null, leaseUntil: null }, `marked not processed by ${action.decidedBy}`);
+          this.deps.forwarder.wake();
+          break;
+        case 'write-off':
+          this.need(row, 'needs-lookup', 'written off');
+          journal.transition(row.clientRef, 'needs-lookup', 'voided', at, { ...decided, decision: 'written off' }, `written off by ${action.decidedBy}`);
+          break;
+        case 'acknowledge':
+          if (!row.attention) throw new PosError('CONFLICT', `payment ${row.clientRef} does not need attention`);
+          journal.update(row.clientRef, row.state, { ...decided, attention: false, decision: 'customer contacted' }, at, `acknowledged by ${action.decidedBy}`);
+          break;
+      }
+    } catch (e) {
+      if (e instanceof JournalConflictError) throw new PosError('CONFLICT', e.message);
+      throw e;
+    }
+    return this.view(journal, journal.get(row.clientRef) as JournalRow);
+  }
+
+  private need(row: JournalRow, state: JournalRow['state'], what: string): void {
+    if (row.state !== state) throw new PosError('CONFLICT', `payment ${row.clientRef} is ${row.state}: only a payment that needs a lookup can be ${what}`);
+  }
+}
+
+function stripMode<T extends { mode?: Mode | undefined }>(input: T): Omit<T, 'mode'> {
+  const { mode: _mode, ...rest } = input;
+  return rest;
+}
+
+const dollars = (cents: number): string => `${Math.floor(cents / 100)}.${String(cents % 100).padStart(2, '0')}`;
+
+/** CSV cell: quoted when needed; a leading = + - @ is neutralised so a spreadsheet never runs it. */
+export function csvCell(value: string | number | null | undefined): string {
+  if (value === null || value === undefined) return '';
+  let text = String(value);
+  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
+  return /[",\r\n']/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+}
+
+export function localDate(d: Date): string {
+  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+}
+
+export type { JournalSearch };

@@ -1,0 +1,36 @@
+import type { CardRead, CardSource as ReadSource } from '../../native/card/card-read';
+import type { CheckRead } from '../../native/check/micr';
+import type { PadAnswer, PadCardResult } from '../../native/pinpad/client';
+import type { ReadError } from '../../native/read-error';
+
+/**
+ * What a sale needs of the devices, and no more: to own the readers and the PIN pad while it
+ * waits (a read it claimed goes to it alone), and the pad as the customer's screen.
+ */
+export interface SaleReadMeta {
+  deviceId: string;
+  source?: ReadSource;
+}
+
+export interface SaleReadHandlers {
+  onCard?(card: CardRead, meta: SaleReadMeta & { source: ReadSource }): void;
+  onCheck?(check: CheckRead, meta: SaleReadMeta): void;
+  onFailure?(error: ReadError, meta: SaleReadMeta): void;
+}
+
+export interface SalePinpad {
+  readonly id: string;
+  showAmount(cents: number): Promise<void>;
+  readCard(prompt: string, timeoutMs: number): Promise<PadCardResult>;
+  askYesNo(prompt: string, timeoutMs: number): Promise<PadAnswer>;
+  /** Ends the prompt showing on the pad (a card request the counter reader answered first). */
+  cancelPrompt(): Promise<void>;
+  showMessage(text: string): Promise<void>;
+}
+
+export interface SaleDevices {
+  /** Throws PosError BUSY when another owner holds one of the kinds. */
+  claimReads(owner: string, kinds: ReadonlyArray<'msr' | 'micr'>, handlers: SaleReadHandlers): { release(): void };
+  /** Undefined when the terminal has no PIN pad (or it is not connected). */
+  claimPinpad(owner: string): { pad: SalePinpad; release(): void } | undefined;
+}

@@ -1,0 +1,456 @@
+import type { Logger } from 'pino';
+import type { CheckRead } from '../../native/check/micr';
+import type { CheckDetails, Mode, SaleView } from '../../preload/contract';
+import { PosError } from '../api/errors';
+import type { BuilderContext, KeyedCard } from '../gateway/builders';
+import { centsToDollarAmount } from '../gateway/money';
+import type { GatewayOutcome } from '../gateway/outcome';
+import type { OperationName } from '../gateway/schema';
+import { JournalConflictError, type JournalRow, type JournalStore, type RowPatch } from '../store/journal';
+import { offlineDecision, type OfflinePolicy } from './policy';
+import { buildCall, sealContext, type CardSource, type SealedPayload } from './requests';
+import { resolveOutcome } from './resolve-outcome';
+import { FINAL_STATES, IN_PROGRESS_STATES, STATE_WORDS, type EntryMethod, type PaymentState, type PaymentType, type Tender } from './states';
+import { paidCents, saleViewOfRow } from './views';
+import type { SaleDevices, SalePinpad } from './sale-devices';
+
+/** The gateway a sale captured at its start: its mode's client, kept even if settings change meanwhile. */
+export interface GatewayLease {
+  readonly mode: Mode;
+  send(op: OperationName, request: Record<string, unknown>): Promise<GatewayOutcome<unknown>>;
+  builderContext(): BuilderContext;
+  /** The live gateway failed to connect moments ago: store offline without making the customer wait. */
+  knownOffline(): boolean;
+  /** Opens the connection for this sale's one request while the customer swipes. */
+  preconnect(): void;
+  release(): void;
+}
+
+/** Settings a sale reads once, at its start. */
+export interface SalePolicy {
+  chipSwipe: 'allow' | 'warn' | 'refuse';
+  cardEntry: 'reader' | 'pinpad' | 'both';
+  confirmOnPinpad: boolean;
+  partialApproval: boolean;
+  cardWaitMs: number;
+  offline: OfflinePolicy;
+}
+
+export interface SaleDeps {
+  journal: JournalStore;
+  gateway: GatewayLease;
+  seal: (plain: string, context: string) => Buffer;
+  devices: SaleDevices | undefined;
+  policy: SalePolicy;
+  owner: string;
+  cashier?: string;
+  now: () => Date;
+  log: Logger;
+  /** Every transition, after it is journaled. */
+  changed(view: SaleView): void;
+}
+
+export interface SaleStart {
+  saleId: string;
+  clientRef: string;
+  type: PaymentType;
+  amountCents: number;
+  tender?: Tender;
+  cardEntry?: 'reader' | 'pinpad' | 'any' | 'keyed';
+  original?: JournalRow;
+  authorizationNum?: string;
+  splitTenderId?: string;
+  surchargeCents?: number;
+  taxCents?: number;
+  check?: CheckDetails;
+}
+
+type Waiting = SaleView['waitingFor'];
+const LEASE_MARGIN_MS = 120_000;
+
+/**
+ * One payment from its start to its outcome, driven in main. Each step is a journal transition
+ * first and a `sale.changed` second. Card data lives only in this object's memory (and sealed in
+ * the journal row once validated); the view it publishes is masked.
+ */
+export class Sale {
+  private row: JournalRow;
+  private waitingFor: Waiting = null;
+  private problem: string | null = null;
+  private card: { source: CardSource; deviceId: string | null; entry: EntryMethod } | undefined;
+  private checkRead: CheckRead | undefined;
+  private details: CheckDetails | undefined;
+  private release: Array<() => void> = [];
+  private timer: ReturnType<typeof setTimeout> | undefined;
+  private pad: SalePinpad | undefined;
+  private settled!: (view: SaleView) => void;
+  /** Resolves with the sale's last view once it no longer waits for anyone at the counter. */
+  readonly done: Promise<SaleView>;
+
+  constructor(
+    private readonly deps: SaleDeps,
+    readonly start: SaleStart,
+  ) {
+    this.done = new Promise((resolve) => (this.settled = resolve));
+    const at = deps.now();
+    this.row = deps.journal.create(
+      {
+        clientRef: start.clientRef,
+        saleId: start.saleId,
+        type: start.type,
+        tender: start.tender ?? 'card',
+        requestedCents: start.type === 'verify' ? 0 : start.amountCents,
+        ...(start.surchargeCents !== undefined ? { surchargeCents: start.surchargeCents } : {}),
+        ...(start.taxCents !== undefined ? { taxCents: start.taxCents } : {}),
+        ...(deps.cashier ? { cashier: deps.cashier } : {}),
+        ...(start.original ? { originalId: start.original.id } : {}),
+        ...(start.splitTenderId ? { splitTenderId: start.splitTenderId } : {}),
+        owner: deps.owner,
+        leaseUntil: this.leaseUntil(deps.policy.cardWaitMs),
+      },
+      'choosing',
+      at,
+    );
+    this.details = start.check;
+    this.waitingFor = 'tender';
+  }
+
+  get saleId(): string {
+    return this.start.saleId;
+  }
+
+  get state(): PaymentState {
+    return this.row.state;
+  }
+
+  get mode(): Mode {
+    return this.row.mode;
+  }
+
+  isFinished(): boolean {
+    return !IN_PROGRESS_STATES.has(this.row.state);
+  }
+
+  view(): SaleView {
+    const base = saleViewOfRow(this.row, this.start.original?.clientRef ?? null);
+    const card = this.card?.source.kind === 'read' ? this.card.source.card.masked() : undefined;
+    const keyed = this.card?.source.kind === 'keyed' ? this.card.source.card : undefined;
+    const check = this.checkRead?.masked();
+    return {
+      ...base,
+      tender: this.start.tender ?? (this.row.state === 'choosing' ? null : this.row.tender),
+      words: this.problem && !this.isFinished() ? `${STATE_WORDS[this.row.state]} ${this.problem}` : base.words,
+      waitingFor: this.isFinished() ? null : this.waitingFor,
+      problem: this.isFinished() ? null : this.problem,
+      final: this.isFinished(),
+      card: card
+        ? { brand: card.brand, masked: card.masked, last4: card.last4, expiry: card.expiry, chip: card.chip, ...(card.name ? { name: card.name } : {}) }
+        : keyed
+          ? { brand: 'unknown', masked: this.row.masked ?? '****', last4: this.row.last4 ?? '', expiry: null, chip: false, name: keyed.cardholderName.slice(0, 40) }
+          : this.cardOfRow(),
+      check: check ? { routing: check.routing, accountMasked: check.accountMasked, business: check.business, warnings: check.warnings, ...(check.checkNumber ? { checkNumber: check.checkNumber } : {}) } : null,
+    };
+  }
+
+  /** The masked card as journaled (the card itself is forgotten once the request is sealed). */
+  private cardOfRow(): SaleView['card'] {
+    const r = this.row;
+    if (r.tender !== 'card' || !r.masked || !r.last4 || !/^\d{4}$/.test(r.last4)) return null;
+    const brands = ['visa', 'mastercard', 'amex', 'discover', 'diners', 'jcb', 'unionpay', 'maestro'] as const;
+    const brand = brands.find((b) => b === r.brand) ?? 'unknown';
+    return { brand, masked: r.masked, last4: r.last4, expiry: null, chip: false, ...(r.cardholderName ? { name: r.cardholderName.slice(0, 40) } : {}) };
+  }
+
+  /** Begins: a tagged operation goes straight to the gateway; otherwise the sale waits for its tender. */
+  begin(): void {
+    this.deps.changed(this.view());
+    if (this.start.original) {
+      void this.submit('tagged');
+      return;
+    }
+    if (this.start.tender) this.chooseTender(this.start.tender, this.start.cardEntry);
+  }
+
+  chooseTender(tender: Tender, cardEntry?: SaleStart['cardEntry']): void {
+    if (this.row.state !== 'choosing' && this.row.state !== 'waiting') throw this.tooLate('choose a tender');
+    if (tender === 'check' && this.start.type !== 'sale') throw new PosError('BAD_INPUT', `a check cannot pay a ${this.start.type}`);
+    this.clearWaits();
+    this.start.tender = tender;
+    this.move(['choosing', 'waiting'], 'waiting', { tender, leaseUntil: this.leaseUntil(this.deps.policy.cardWaitMs) });
+    this.deps.gateway.preconnect();
+    this.timer = setTimeout(() => this.cancel(`nothing was read within ${Math.round(this.deps.policy.cardWaitMs / 1000)} s`), this.deps.policy.cardWaitMs);
+    this.timer.unref?.();
+    if (tender === 'check') return this.waitForCheck();
+    this.waitingFor = 'card';
+    const entry = cardEntry ?? (this.deps.policy.cardEntry === 'both' ? 'any' : this.deps.policy.cardEntry);
+    if (entry === 'keyed') return this.publish();
+    const devices = this.deps.devices;
+    if (devices && (entry === 'reader' || entry === 'any')) {
+      const claim = devices.claimReads(this.deps.owner, ['msr'], {
+        onCard: (card, meta) => this.acceptCard({ kind: 'read', card }, meta.source === 'pinpad' ? 'pad' : 'swipe', meta.deviceId),
+        onFailure: (error) => this.readProblem(error.message),
+      });
+      this.release.push(() => claim.release());
+    }
+    if (devices && (entry === 'pinpad' || entry === 'any')) this.askPadForCard();
+    this.publish();
+  }
+
+  /** A card read by a device, or given on the command line (posctl sale --swipe). */
+  acceptCard(source: CardSource, entry: EntryMethod, deviceId: string | null): void {
+    if (this.row.state !== 'waiting' || this.start.tender !== 'card') return;
+    if (source.kind === 'read') {
+      const card = source.card;
+      if (card.expired) return this.readProblem('the card has expired: ask for another card');
+      if (card.chip && this.deps.policy.chipSwipe === 'refuse') {
+        return this.readProblem('a chip card was swiped: this terminal has no chip reader and the store refuses chip fallback; ask for another card');
+      }
+    }
+    this.card = { source, deviceId, entry };
+    this.problem = source.kind === 'read' && source.card.chip && this.deps.policy.chipSwipe === 'warn' ? 'A chip card was swiped (fallback): check the card and the signature.' : null;
+    const masked = source.kind === 'read' ? source.card.masked() : undefined;
+    const keyedPan = source.kind === 'keyed' ? source.card.pan.replace(/\D/g, '') : '';
+    this.move('waiting', 'validated', {
+      entry,
+      deviceId,
+      masked: masked?.masked ?? (keyedPan.length >= 13 ? `${keyedPan.slice(0, 6)}${'*'.repeat(keyedPan.length - 10)}${keyedPan.slice(-4)}` : null),
+      brand: masked?.brand ?? null,
+      last4: masked?.last4 ?? (keyedPan.slice(-4) || null),
+      cardholderName: masked?.name ?? (source.kind === 'keyed' ? source.card.cardholderName : null),
+    });
+    void this.confirmThenSubmit();
+  }
+
+  acceptKeyed(card: KeyedCard): void {
+    if (this.row.state === 'choosing') this.chooseTender('card', 'keyed');
+    this.acceptCard({ kind: 'keyed', card }, 'keyed', null);
+  }
+
+  acceptCheck(check: CheckRead, deviceId: string | null): void {
+    if (this.row.state !== 'waiting' || this.start.tender !== 'check') return;
+    const unreadable = Object.values(check.unreadable).some((at) => at.length > 0);
+    if (unreadable) return this.readProblem('part of the MICR line could not be read: run the check through again');
+    this.checkRead = check;
+    this.clearTimer();
+    const m = check.masked();
+    this.move('waiting', 'validated', { entry: 'micr', deviceId, masked: m.accountMasked, last4: m.accountLast4 || null, routing: check.routing, checkNumber: check.checkNumber ?? null, brand: 'check' });
+    if (this.details) void this.submit('check');
+    else {
+      this.waitingFor = 'check-details';
+      this.publish();
+    }
+  }
+
+  checkDetails(details: CheckDetails): void {
+    if (this.start.tender !== 'check' || !IN_PROGRESS_STATES.has(this.row.state)) throw this.tooLate('take check details');
+    this.details = details;
+    if (this.row.state === 'validated' && this.waitingFor === 'check-details') void this.submit('check');
+    else this.publish();
+  }
+
+  /** Cancels before anything was sent; refused (CONFLICT) once the request may be on its way. */
+  cancel(why = 'cancelled at the counter'): SaleView {
+    if (this.isFinished()) return this.view();
+    if (this.row.state === 'journaled' || this.row.state === 'sending') throw this.tooLate('be cancelled');
+    this.clearWaits();
+    this.move(['choosing', 'waiting', 'validated'], 'cancelled', { message: why });
+    this.finish();
+    return this.view();
+  }
+
+  private waitForCheck(): void {
+    this.waitingFor = 'check';
+    const devices = this.deps.devices;
+    if (devices) {
+      const claim = devices.claimReads(this.deps.owner, ['micr'], {
+        onCheck: (check, meta) => this.acceptCheck(check, meta.deviceId),
+        onFailure: (error) => this.readProblem(error.message),
+      });
+      this.release.push(() => claim.release());
+    }
+    this.publish();
+  }
+
+  private askPadForCard(): void {
+    const claimed = this.deps.devices?.claimPinpad(this.deps.owner);
+    if (!claimed) return;
+    this.pad = claimed.pad;
+    this.release.push(() => claimed.release());
+    const pad = claimed.pad;
+    void (async () => {
+      try {
+        await pad.showAmount(this.row.requestedCents);
+        while (this.row.state === 'waiting' && this.start.tender === 'card') {
+          const result = await pad.readCard('Swipe Card', this.deps.policy.cardWaitMs);
+          if (this.row.state !== 'waiting') return;
+          if (result.status === 'read') return this.acceptCard({ kind: 'read', card: result.card }, 'pad', pad.id);
+          if (result.status === 'cancelled') return void this.cancelQuietly('cancelled on the PIN pad');
+          if (result.status === 'timeout') return void this.cancelQuietly('no card was swiped on the PIN pad in time');
+          this.readProblem(result.error.message);
+        }
+      } catch (e) {
+        this.deps.log.warn({ err: e }, 'the PIN pad could not take the card; the counter reader still can');
+      }
+    })();
+  }
+
+  private async confirmThenSubmit(): Promise<void> {
+    this.stopWaitingForCard();
+    const pad = this.pad;
+    if (pad && this.deps.policy.confirmOnPinpad && this.start.type !== 'verify') {
+      this.waitingFor = 'customer-confirm';
+      this.publish();
+      const answer = await pad.askYesNo(`Total $${centsToDollarAmount(this.row.requestedCents)} OK?`, this.deps.policy.cardWaitMs).catch(() => 'timeout' as const);
+      if (this.row.state !== 'validated') return;
+      if (answer !== 'yes') return void this.cancelQuietly(answer === 'timeout' ? 'the customer did not confirm the amount in time' : 'the customer did not accept the amount on the PIN pad');
+    }
+    await this.submit(this.start.tender === 'check' ? 'check' : 'card');
+  }
+
+  private async submit(kind: 'card' | 'check' | 'tagged'): Promise<void> {
+    this.clearTimer();
+    this.waitingFor = 'gateway';
+    const { deps, start } = this;
+    let payload: SealedPayload;
+    try {
+      const call = buildCall(
+        {
+          type: start.type,
+          tender: kind === 'check' ? 'check' : 'card',
+          cents: this.row.requestedCents,
+          clientRef: start.clientRef,
+          partialApproval: deps.policy.partialApproval && !start.splitTenderId,
+          ...(this.card ? { card: this.card.source } : {}),
+          ...(this.checkRead && this.details ? { check: { read: this.checkRead, details: this.details } } : {}),
+          ...(start.original ? { original: start.original } : {}),
+          ...(start.authorizationNum ? { authorizationNum: start.authorizationNum } : {}),
+          ...(start.splitTenderId ? { splitTenderId: start.splitTenderId } : {}),
+          ...(deps.cashier ? { cashier: deps.cashier } : {}),
+          ...(start.surchargeCents ? { surchargeCents: start.surchargeCents } : {}),
+          ...(start.taxCents ? { taxCents: start.taxCents } : {}),
+        },
+        deps.gateway.builderContext(),
+      );
+      payload = { v: 1, operation: call.operation as SealedPayload['operation'], request: call.request, partialApproval: (call.request as Record<string, unknown>).PartialRedemption === true };
+    } catch (e) {
+      const message = e instanceof Error ? e.message : String(e);
+      this.moveTo(this.row.state === 'choosing' ? ['validated', 'failed'] : ['failed'], { message, outcomeKind: 'invalid' });
+      return this.finish();
+    }
+    // Card data forgotten here: from now on only the sealed copy exists, until the final answer.
+    this.card = undefined;
+    const sealed = deps.seal(JSON.stringify(payload), sealContext(start.clientRef));
+    const columns: RowPatch = {
+      sealed,
+      transactionType: typeof payload.request.Transaction_Type === 'string' ? payload.request.Transaction_Type : null,
+      leaseUntil: this.leaseUntil(0),
+      ...(kind === 'tagged' && start.original
+        ? { entry: 'tagged', masked: start.original.masked, brand: start.original.brand, last4: start.original.last4, cardholderName: start.original.cardholderName }
+        : {}),
+    };
+    const prefix: PaymentState[] = this.row.state === 'choosing' ? ['validated'] : [];
+    if (deps.gateway.knownOffline()) {
+      const decision = offlineDecision(deps.policy.offline, this.candidate(), deps.journal.queueSummary());
+      if (decision.allowed) {
+        this.moveTo([...prefix, 'journaled', 'offline'], { ...columns, storedOffline: true, outcomeKind: 'not-sent', message: 'stored offline: the gateway is offline' });
+        return this.finish();
+      }
+    }
+    this.moveTo([...prefix, 'journaled', 'sending'], { ...columns, attemptsIncrement: true });
+    const outcome = await deps.gateway.send(payload.operation, payload.request);
+    const resolution = resolveOutcome(outcome, {
+      path: 'sale',
+      requestedCents: this.row.requestedCents,
+      partialAllowed: payload.partialApproval,
+      ...(outcome.kind === 'not-sent' ? { offline: offlineDecision(deps.policy.offline, this.candidate(), deps.journal.queueSummary()) } : {}),
+    });
+    const partial = resolution.state === 'approved' && (resolution.patch.approvedCents ?? this.row.requestedCents) < this.row.requestedCents;
+    this.moveTo([resolution.state], { ...resolution.patch, ...(partial && !start.splitTenderId ? { splitTenderId: start.clientRef } : {}) });
+    this.finish();
+  }
+
+  private candidate(): { type: PaymentType; tender: Tender; entry: EntryMethod | null; cents: number } {
+    return { type: this.start.type, tender: this.row.tender, entry: this.row.entry, cents: this.row.requestedCents };
+  }
+
+  private finish(): void {
+    this.clearWaits();
+    const pad = this.pad;
+    this.pad = undefined;
+    if (pad) {
+      const words = this.row.state === 'approved' || this.row.state === 'offline' ? 'APPROVED' : this.row.state === 'cancelled' ? 'CANCELLED' : 'NOT APPROVED';
+      void pad.showMessage(words).catch(() => undefined);
+    }
+    for (const r of this.release.splice(0)) r();
+    this.deps.gateway.release();
+    this.publish();
+    this.settled(this.view());
+  }
+
+  private cancelQuietly(why: string): void {
+    try {
+      this.cancel(why);
+    } catch (e) {
+      if (!(e instanceof PosError)) throw e;
+    }
+  }
+
+  private readProblem(message: string): void {
+    this.problem = message;
+    this.publish();
+  }
+
+  private stopWaitingForCard(): void {
+    this.clearTimer();
+    for (const r of this.release.splice(0)) r();
+    // The reader won: end the card request still showing on the pad (the pad stays ours to confirm on).
+    if (this.pad && this.card?.entry !== 'pad') void this.pad.cancelPrompt().catch(() => undefined);
+  }
+
+  private clearTimer(): void {
+    clearTimeout(this.timer);
+    this.timer = undefined;
+  }
+
+  private clearWaits(): void {
+    this.clearTimer();
+    if (this.pad && this.row.state === 'waiting') void this.pad.cancelPrompt().catch(() => undefined);
+  }
+
+  private move(from: PaymentState | PaymentState[], to: PaymentState, patch: RowPatch = {}): void {
+    this.row = this.deps.journal.transition(this.start.clientRef, from, to, this.deps.now(), patch);
+    this.publish();
+  }
+
+  private moveTo(path: PaymentState[], patch: RowPatch): void {
+    try {
+      this.row = this.deps.journal.transition(this.start.clientRef, this.row.state, path, this.deps.now(), patch);
+    } catch (e) {
+      if (!(e instanceof JournalConflictError)) throw e;
+      // Another process (a recovery) closed the row: show what the journal says.
+      this.row = this.deps.journal.get(this.start.clientRef) ?? this.row;
+    }
+    this.publish();
+  }
+
+  private publish(): void {
+    this.deps.changed(this.view());
+  }
+
+  private leaseUntil(waitMs: number): string {
+    return new Date(this.deps.now().getTime() + waitMs + LEASE_MARGIN_MS).toISOString();
+  }
+
+  private tooLate(what: string): PosError {
+    return new PosError('CONFLICT', `sale ${this.saleId} is ${this.row.state}: it can no longer ${what}`);
+  }
+
+  /** What the sale paid (approved, or stored offline). */
+  paid(): number {
+    return paidCents(this.row);
+  }
+
+  isFinal(): boolean {
+    return FINAL_STATES.has(this.row.state);
+  }
+}

@@ -1,0 +1,278 @@
+import type { Logger } from 'pino';
+import type { CheckDetails, ForwardResult, Mode, SaleView, StartSale } from '../../preload/contract';
+import type { z } from 'zod';
+import type { StartSale as StartSaleSchema } from '../../preload/contract/payments';
+import { PosError } from '../api/errors';
+import type { SettingsStore } from '../config/settings-store';
+import type { EventBus } from '../events/bus';
+import type { CheckRead } from '../../native/check/micr';
+import type { KeyedCard } from '../gateway/builders';
+import type { Service } from '../service';
+import type { JournalRow, JournalStore } from '../store/journal';
+import { newClientRef } from './client-ref';
+import { Forwarder } from './forwarder';
+import { recoverAbandoned } from './recovery';
+import type { CardSource } from './requests';
+import { Sale, type GatewayLease } from './sale';
+import type { SaleDevices } from './sale-devices';
+import { salePolicyOf } from './sale-policy';
+import { paidCents, saleViewOfRow } from './views';
+
+type StartInput = z.output<typeof StartSaleSchema>;
+
+export interface PaymentsDeps {
+  settings: SettingsStore;
+  log: Logger;
+  bus: EventBus;
+  /** The journal of a mode (opened on first use). */
+  journal: (mode: Mode) => JournalStore;
+  /** The gateway of the current mode, captured for one sale or one forwarding round. */
+  lease: () => Promise<GatewayLease>;
+  seal: (plain: string, context: string) => Buffer;
+  unseal: (blob: Buffer, context: string) => Buffer;
+  devices: SaleDevices | undefined;
+  mode: () => Mode;
+  now: () => Date;
+  owner: string;
+  /** Something the status shows changed (queue counts). */
+  refresh: () => void;
+  /** Forward in the background (the app and the headless start); posctl forwards when asked. */
+  autoForward: boolean;
+}
+
+/** How long an ended sale stays `payments.current` (the page that lost its connection finds the result). */
+const RECENT_MS = 60_000;
+
+/**
+ * The payments service: one sale at a time at this counter (idempotent by sale id), the
+ * forwarder of the offline queue, and recovery of rows a stopped process left behind.
+ */
+export class PaymentsService implements Service {
+  readonly name = 'payments';
+  readonly forwarder: Forwarder;
+  private readonly sales = new Map<string, Sale>();
+  private current: Sale | undefined;
+  private currentEndedAt = 0;
+  private unsubscribe: (() => void) | undefined;
+
+  constructor(private readonly deps: PaymentsDeps) {
+    this.forwarder = new Forwarder({
+      open: async () => {
+        const gateway = await deps.lease();
+        return { journal: deps.journal(gateway.mode), gateway };
+      },
+      unseal: deps.unseal,
+      owner: deps.owner,
+      now: deps.now,
+      log: deps.log.child({ module: 'forwarder' }),
+      changed: () => this.queueChanged(),
+    });
+  }
+
+  async start(): Promise<void> {
+    for (const mode of ['live', 'training'] as const) {
+      const moved = recoverAbandoned(this.deps.journal(mode), this.deps.owner, this.deps.now());
+      if (moved.length > 0) this.deps.log.warn({ mode, payments: moved.map((r) => `${r.clientRef}:${r.state}`) }, 'payments left in flight by a stopped terminal were closed');
+    }
+    if (this.deps.autoForward) {
+      this.forwarder.start();
+      // The gateway answering again (after being offline) starts a round at once.
+      let last = '';
+      this.unsubscribe = this.deps.bus.on('status.changed', (s) => {
+        if (s.gateway.state === 'online' && last !== 'online') this.forwarder.wake();
+        last = s.gateway.state;
+      });
+    }
+  }
+
+  async stop(): Promise<void> {
+    this.unsubscribe?.();
+    for (const sale of this.sales.values()) if (!sale.isFinished()) sale.cancel('the terminal is stopping');
+    await this.forwarder.stop();
+  }
+
+  /** One forwarding round now (forward-now, posctl queue forward). */
+  forwardRound(): Promise<ForwardResult> {
+    return this.forwarder.forwardNow();
+  }
+
+  /** The gateway answered again: forward at once. */
+  gatewayOnline(): void {
+    if (this.deps.autoForward) this.forwarder.wake();
+  }
+
+  async startSale(given: StartInput, extras: { cashier?: string } = {}): Promise<Sale> {
+    let input = given;
+    const existing = this.sales.get(input.saleId);
+    if (existing) {
+      if ((!input.originalRef && existing.start.amountCents !== input.amountCents) || existing.start.type !== input.type) {
+        throw new PosError('CONFLICT', `sale ${input.saleId} was started with another amount or type`);
+      }
+      return existing;
+    }
+    const mode = this.deps.mode();
+    const journal = this.deps.journal(mode);
+    if (journal.ofSale(input.saleId).length > 0) throw new PosError('CONFLICT', `sale ${input.saleId} already ended; start a new sale`);
+    if (this.current && !this.current.isFinished()) {
+      throw new PosError('BUSY', `a sale is in progress at this counter (${this.current.saleId}); finish or cancel it first`);
+    }
+    const original = input.originalRef ? this.original(journal, input.originalRef, input.type, input.amountCents) : undefined;
+    // A void reverses the whole original; a refund or completion without an amount takes what is left.
+    if (original && (input.type === 'void' || input.amountCents === 0)) input = { ...input, amountCents: this.left(journal, original, input.type) };
+    const splitTenderId = input.splitOf ? this.splitOf(journal, input.splitOf, input.amountCents) : undefined;
+    const gateway = await this.deps.lease();
+    if (gateway.mode !== mode) {
+      gateway.release();
+      throw new PosError('UNAVAILABLE', 'the terminal is switching between training and live; try again');
+    }
+    const sale = new Sale(
+      {
+        journal,
+        gateway,
+        seal: this.deps.seal,
+        devices: this.deps.devices,
+        policy: salePolicyOf(this.deps.settings),
+        owner: this.deps.owner,
+        ...(extras.cashier ? { cashier: extras.cashier } : {}),
+        now: this.deps.now,
+        log: this.deps.log.child({ module: 'sale', sale: input.saleId }),
+        changed: (view) => this.saleChanged(sale, view),
+      },
+      {
+        saleId: input.saleId,
+        clientRef: newClientRef(mode, this.deps.now()),
+        type: input.type,
+        amountCents: input.amountCents,
+        ...(input.tender ? { tender: input.tender } : {}),
+        ...(input.cardEntry ? { cardEntry: input.cardEntry } : {}),
+        ...(original ? { original } : {}),
+        ...(input.authorizationNum ? { authorizationNum: input.authorizationNum } : {}),
+        ...(splitTenderId ? { splitTenderId } : {}),
+        ...(input.surchargeCents !== undefined ? { surchargeCents: input.surchargeCents } : {}),
+        ...(input.taxCents !== undefined ? { taxCents: input.taxCents } : {}),
+        ...(input.check ? { check: input.check } : {}),
+      },
+    );
+    this.sales.set(input.saleId, sale);
+    this.current = sale;
+    void sale.done.then(() => {
+      this.currentEndedAt = this.deps.now().getTime();
+      this.queueChanged();
+      // Keep a few ended sales for idempotent replies; the journal has the rest.
+      if (this.sales.size > 32) for (const [id, s] of this.sales) if (s.isFinished() && s !== this.current) this.sales.delete(id);
+      if (sale.state === 'offline') this.forwarder.wake();
+    });
+    try {
+      sale.begin();
+    } catch (e) {
+      sale.cancel(e instanceof Error ? e.message : 'could not start');
+      throw e;
+    }
+    return sale;
+  }
+
+  sale(saleId: string): Sale | undefined {
+    return this.sales.get(saleId);
+  }
+
+  /** The sale with this id, in progress or ended (from the journal after a restart). */
+  view(saleId: string): SaleView {
+    const sale = this.sales.get(saleId);
+    if (sale) return sale.view();
+    const rows = this.deps.journal(this.deps.mode()).ofSale(saleId);
+    const row = rows.at(-1);
+    if (!row) throw new PosError('NOT_FOUND', `no sale ${saleId}`);
+    return saleViewOfRow(row, null);
+  }
+
+  currentView(): SaleView | null {
+    const sale = this.current;
+    if (!sale) return null;
+    if (sale.isFinished() && this.deps.now().getTime() - this.currentEndedAt > RECENT_MS) return null;
+    return sale.view();
+  }
+
+  tender(saleId: string, tender: 'card' | 'check', cardEntry?: StartSale['cardEntry']): SaleView {
+    this.need(saleId).chooseTender(tender, cardEntry);
+    return this.view(saleId);
+  }
+
+  keyed(saleId: string, card: KeyedCard): SaleView {
+    this.need(saleId).acceptKeyed(card);
+    return this.view(saleId);
+  }
+
+  checkDetails(saleId: string, details: CheckDetails): SaleView {
+    this.need(saleId).checkDetails(details);
+    return this.view(saleId);
+  }
+
+  cancel(saleId: string): SaleView {
+    const sale = this.sales.get(saleId);
+    return sale ? sale.cancel() : this.view(saleId);
+  }
+
+  /** posctl's sale: the card or check comes from the command line, through the same machine. */
+  async runSale(input: StartInput, given: { card?: CardSource; entry?: 'swipe' | 'keyed'; check?: CheckRead }): Promise<SaleView> {
+    const sale = await this.startSale({ ...input, ...(input.tender ? {} : { tender: given.check ? 'check' : 'card' }) });
+    if (given.card) sale.acceptCard(given.card, given.entry ?? 'swipe', null);
+    if (given.check) sale.acceptCheck(given.check, null);
+    if (!sale.isFinished() && !input.originalRef && !given.card && !given.check) sale.cancel('nothing to pay with was given');
+    return sale.done;
+  }
+
+  private need(saleId: string): Sale {
+    const sale = this.sales.get(saleId);
+    if (!sale) throw new PosError('NOT_FOUND', `no sale ${saleId} in progress at this counter`);
+    return sale;
+  }
+
+  private original(journal: JournalStore, ref: string, type: StartInput['type'], cents: number): JournalRow {
+    const row = journal.get(ref);
+    if (!row) throw new PosError('NOT_FOUND', `no payment ${ref} in the ${journal.mode} journal`);
+    if (row.state !== 'approved') throw new PosError('CONFLICT', `payment ${ref} is ${row.state}: only an approved payment can be ${type === 'void' ? 'voided' : type === 'refund' ? 'refunded' : 'completed'}`);
+    const allowed: Record<string, readonly string[]> = { completion: ['preauth'], void: ['sale', 'preauth', 'completion', 'refund'], refund: ['sale', 'completion'] };
+    if (!allowed[type]?.includes(row.type)) throw new PosError('BAD_INPUT', `a ${type} cannot be made from a ${row.type}`);
+    const children = journal.children(row.id);
+    if (children.some((c) => c.type === 'void' && (c.state === 'approved' || c.state === 'offline'))) throw new PosError('CONFLICT', `payment ${ref} is already voided`);
+    // A payment made from this one whose outcome is not known yet blocks another (it may have moved the money).
+    const open = children.find((c) => c.state === 'needs-lookup' || c.state === 'sending' || c.state === 'forwarding');
+    if (open) throw new PosError('CONFLICT', `a ${open.type} of payment ${ref} (${open.clientRef}) is ${open.state}: settle it first`);
+    if (type !== 'void' && cents > 0 && cents > this.left(journal, row, type)) {
+      throw new PosError('BAD_INPUT', `only ${this.left(journal, row, type)} cents of payment ${ref} are left to ${type === 'refund' ? 'refund' : 'complete'}`);
+    }
+    return row;
+  }
+
+  /** What is left of an original for this type: the whole amount for a void, else the amount not yet refunded or completed. */
+  private left(journal: JournalStore, row: JournalRow, type: StartInput['type']): number {
+    const paid = paidCents(row);
+    if (type === 'void') return paid;
+    const used = journal.children(row.id).filter((c) => c.type === type).reduce((sum, c) => sum + paidCents(c), 0);
+    return Math.max(0, paid - used);
+  }
+
+  private splitOf(journal: JournalStore, saleId: string, cents: number): string {
+    const rows = journal.ofSale(saleId);
+    const first = rows[0];
+    const last = rows.at(-1);
+    if (!first || !last) throw new PosError('NOT_FOUND', `no sale ${saleId} to pay the balance of`);
+    const due = last.requestedCents - paidCents(last);
+    if (last.state !== 'approved' || due <= 0) throw new PosError('CONFLICT', `sale ${saleId} has no balance due`);
+    if (cents > due) throw new PosError('BAD_INPUT', `the balance due on sale ${saleId} is ${due} cents`);
+    return last.splitTenderId ?? first.clientRef;
+  }
+
+  private saleChanged(sale: Sale, view: SaleView): void {
+    this.deps.bus.emit('sale.changed', view);
+    if (sale.isFinished()) this.deps.refresh();
+  }
+
+  queueChanged(): void {
+    this.deps.refresh();
+    this.onQueueChanged?.();
+  }
+
+  /** Set by the queue handlers to publish queue.changed. */
+  onQueueChanged: (() => void) | undefined;
+}

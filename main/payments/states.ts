@@ -1,0 +1,99 @@
+import { EntryMethod as EntryMethodSchema, PaymentState as PaymentStateSchema, PaymentType as PaymentTypeSchema, Tender as TenderSchema } from '../../preload/contract/payments';
+
+/**
+ * The states of one payment and the moves between them: pure, no I/O. The journal's CHECK
+ * constraint is built from this list and `journal.transition` refuses any move not in `MOVES`,
+ * so a bug elsewhere cannot put a payment where money could move twice.
+ *
+ * A payment is journaled from the moment it starts (no card data yet): every transition is
+ * written first and published second, and a crash at any step leaves a row that recovery can
+ * close safely (see `recoveryState`).
+ *
+ * The closed list is the contract's, so the renderer and the journal's CHECK share it.
+ */
+export const PAYMENT_STATES = PaymentStateSchema.options;
+export type PaymentState = (typeof PAYMENT_STATES)[number];
+
+/** One sentence per state, as a screen or posctl can show it. */
+export const STATE_WORDS: Readonly<Record<PaymentState, string>> = {
+  choosing: 'Choose card or check.',
+  waiting: 'Waiting for the card or check.',
+  validated: 'Card or check read; confirming the amount.',
+  journaled: 'Recorded; about to send.',
+  sending: 'Sending to the gateway…',
+  approved: 'Approved.',
+  declined: 'Declined by the bank.',
+  rejected: 'Rejected by the gateway.',
+  offline: 'Stored offline: it will be sent when the gateway is back.',
+  forwarding: 'Stored offline; being sent now.',
+  'needs-lookup': 'Outcome unknown: a manager must look it up before anything is sent again.',
+  failed: 'Not sent: no money moved.',
+  cancelled: 'Cancelled: nothing was sent.',
+  voided: 'Written off by a manager: it will not be sent.',
+};
+
+/** States in which the payment's outcome is final: its sealed data is wiped. */
+export const FINAL_STATES: ReadonlySet<PaymentState> = new Set(['approved', 'declined', 'rejected', 'failed', 'cancelled', 'voided']);
+/** States before anything could have been sent. */
+export const PRE_SEND_STATES: ReadonlySet<PaymentState> = new Set(['choosing', 'waiting', 'validated', 'journaled']);
+/** States a sale in progress (the register's) can be in. */
+export const IN_PROGRESS_STATES: ReadonlySet<PaymentState> = new Set(['choosing', 'waiting', 'validated', 'journaled', 'sending']);
+
+/** The allowed moves. Anything else is a bug and is refused. */
+export const MOVES: Readonly<Record<PaymentState, readonly PaymentState[]>> = {
+  choosing: ['waiting', 'validated', 'cancelled'],
+  waiting: ['validated', 'cancelled'],
+  validated: ['journaled', 'cancelled', 'failed'],
+  journaled: ['sending', 'offline', 'failed'],
+  sending: ['approved', 'declined', 'rejected', 'offline', 'needs-lookup', 'failed'],
+  approved: [],
+  declined: [],
+  rejected: [],
+  offline: ['forwarding', 'needs-lookup'],
+  forwarding: ['approved', 'declined', 'rejected', 'offline', 'needs-lookup', 'failed'],
+  // A lookup that answers closes it; a manager may mark it not processed (queued again) or write it off.
+  'needs-lookup': ['approved', 'declined', 'rejected', 'offline', 'voided', 'failed'],
+  failed: [],
+  cancelled: [],
+  voided: [],
+};
+
+export function canMove(from: PaymentState, to: PaymentState): boolean {
+  return MOVES[from].includes(to);
+}
+
+export function isPaymentState(value: unknown): value is PaymentState {
+  return typeof value === 'string' && (PAYMENT_STATES as readonly string[]).includes(value);
+}
+
+/**
+ * Where a row left behind by a process that died goes: before sending, nothing left the machine
+ * (cancelled if no card was read, failed otherwise); once sending or forwarding, the gateway may
+ * have it, so it waits for a lookup. Queued and final rows stay as they are.
+ */
+export function recoveryState(state: PaymentState): PaymentState | undefined {
+  switch (state) {
+    case 'choosing':
+    case 'waiting':
+    case 'validated':
+      return 'cancelled';
+    case 'journaled':
+      return 'failed';
+    case 'sending':
+    case 'forwarding':
+      return 'needs-lookup';
+    default:
+      return undefined;
+  }
+}
+
+/** Payment types as the register names them; `Transaction_Type` codes come from these and the entry. */
+export const PAYMENT_TYPES = PaymentTypeSchema.options;
+export type PaymentType = (typeof PAYMENT_TYPES)[number];
+export const TENDERS = TenderSchema.options;
+export type Tender = (typeof TENDERS)[number];
+export const ENTRY_METHODS = EntryMethodSchema.options;
+export type EntryMethod = (typeof ENTRY_METHODS)[number];
+
+/** Payments that move money back to the customer. */
+export const MONEY_BACK: ReadonlySet<PaymentType> = new Set(['refund', 'void']);

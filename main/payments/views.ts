@@ -1,0 +1,99 @@
+import type { PaymentRow, SaleView } from '../../preload/contract';
+import type { JournalRow } from '../store/journal';
+import { FINAL_STATES, STATE_WORDS } from './states';
+
+/**
+ * From journal rows to what leaves main: the contract's PaymentRow and SaleView. Only masked
+ * columns exist in the journal, and the contract's schemas check the masks again.
+ */
+export function paymentRowView(row: JournalRow, options: { expiredBefore?: string; originalRef?: string | null } = {}): PaymentRow {
+  const stored = row.state === 'offline' || row.state === 'forwarding';
+  return {
+    id: row.id,
+    clientRef: row.clientRef,
+    saleId: row.saleId,
+    mode: row.mode,
+    type: row.type,
+    tender: row.tender,
+    state: row.state,
+    words: row.message && !FINAL_STATES.has(row.state) && row.state !== 'offline' ? `${STATE_WORDS[row.state]} ${row.message}` : STATE_WORDS[row.state],
+    transactionType: row.transactionType,
+    requestedCents: row.requestedCents,
+    approvedCents: row.approvedCents,
+    surchargeCents: row.surchargeCents,
+    taxCents: row.taxCents,
+    masked: row.masked,
+    brand: row.brand,
+    last4: row.last4,
+    routing: row.routing,
+    checkNumber: row.checkNumber,
+    cardholderName: row.cardholderName,
+    entry: row.entry,
+    deviceId: row.deviceId,
+    cashier: row.cashier,
+    outcomeKind: row.outcomeKind,
+    gatewayCode: row.gatewayCode,
+    bankCode: row.bankCode,
+    message: row.message,
+    tag: row.tag,
+    authorizationNum: row.authorizationNum,
+    sequenceNo: row.sequenceNo,
+    retrievalRef: row.retrievalRef,
+    splitTenderId: row.splitTenderId,
+    attempts: row.attempts,
+    storedOffline: row.storedOffline,
+    attention: row.attention,
+    expired: stored && options.expiredBefore !== undefined && row.createdAt < options.expiredBefore,
+    originalRef: options.originalRef ?? null,
+    decidedBy: row.decidedBy,
+    decision: row.decision,
+    createdAt: row.createdAt,
+    updatedAt: row.updatedAt,
+    finishedAt: row.finishedAt,
+  };
+}
+
+/** What a sale paid: an approval's amount, or the whole amount stored offline (approved locally). */
+export function paidCents(row: Pick<JournalRow, 'state' | 'approvedCents' | 'requestedCents'>): number {
+  if (row.state === 'approved') return row.approvedCents ?? row.requestedCents;
+  if (row.state === 'offline' || row.state === 'forwarding') return row.requestedCents;
+  return 0;
+}
+
+/** A sale view of a journal row alone (a sale that ended in another process, or before a restart). */
+export function saleViewOfRow(row: JournalRow, originalRef: string | null): SaleView {
+  const final = FINAL_STATES.has(row.state) || row.state === 'offline' || row.state === 'needs-lookup' || row.state === 'forwarding';
+  const paid = paidCents(row);
+  return {
+    saleId: row.saleId,
+    clientRef: row.clientRef,
+    mode: row.mode,
+    type: row.type,
+    tender: row.tender,
+    state: row.state,
+    words: row.message ? `${STATE_WORDS[row.state]} ${row.message}` : STATE_WORDS[row.state],
+    waitingFor: null,
+    problem: null,
+    amountCents: row.requestedCents,
+    approvedCents: row.approvedCents,
+    balanceDueCents: row.type === 'sale' || row.type === 'preauth' ? Math.max(0, row.requestedCents - paid) : 0,
+    splitTenderId: row.splitTenderId,
+    entry: row.entry,
+    card: null,
+    check: null,
+    outcome: row.outcomeKind
+      ? {
+          kind: row.outcomeKind,
+          message: row.message ?? '',
+          ...(row.gatewayCode ? { gatewayCode: row.gatewayCode } : {}),
+          ...(row.bankCode ? { bankCode: row.bankCode } : {}),
+          ...(row.authorizationNum ? { authorizationNum: row.authorizationNum } : {}),
+          ...(row.tag ? { tag: row.tag } : {}),
+        }
+      : null,
+    originalRef,
+    final,
+    startedAt: row.createdAt,
+    updatedAt: row.updatedAt,
+  };
+}

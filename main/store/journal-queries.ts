@@ -1,0 +1,138 @@
+import type { PaymentState, PaymentType, Tender } from '../payments/states';
+import type { Db } from './database';
+import { ROW_COLUMNS, rowOf, type JournalRow, type RawRow } from './journal-row';
+
+/**
+ * Reads of the journal: what the queue holds, search, daily totals. None needs the terminal key
+ * (only masked columns are read), so every host can count and list the queue.
+ */
+export interface JournalFilter {
+  /** ISO timestamps, inclusive start, exclusive end. */
+  since?: string;
+  until?: string;
+  type?: PaymentType;
+  tender?: Tender;
+  states?: readonly PaymentState[];
+  last4?: string;
+  amountCents?: number;
+  /** A client reference, sale id, transaction tag or authorization number. */
+  reference?: string;
+  attention?: boolean;
+  /** Rows with an id below this (paging, newest first). */
+  beforeId?: number;
+  limit?: number;
+}
+
+export interface QueueSummary {
+  /** Stored offline and not yet forwarded (including the one being forwarded now). */
+  count: number;
+  totalCents: number;
+  oldestAt: string | null;
+  needsLookup: number;
+  /** Declined or rejected after being stored offline: the merchant should contact the customer. */
+  attention: number;
+}
+
+export interface TotalsLine {
+  tender: Tender;
+  type: PaymentType;
+  /** approved: final approvals; offline: stored and not yet forwarded; declined: declined or rejected. */
+  bucket: 'approved' | 'offline' | 'declined';
+  count: number;
+  cents: number;
+}
+
+export interface JournalQueries {
+  countQueued(): number;
+  queueSummary(): QueueSummary;
+  /** Rows a process may have left behind: before or while sending, or claimed by a forwarder. */
+  inFlight(): JournalRow[];
+  /** Stored payments older than `before` (ISO), oldest first: flagged expired for the manager. */
+  storedBefore(before: string): JournalRow[];
+  search(filter: JournalFilter): JournalRow[];
+  get(clientRef: string): JournalRow | undefined;
+  getById(id: number): JournalRow | undefined;
+  /** Payments made from this one (completions, voids, refunds), oldest first. */
+  children(id: number): JournalRow[];
+  /** The sale's rows (split tenders), oldest first. */
+  ofSale(saleId: string): JournalRow[];
+  totals(since: string, until: string): TotalsLine[];
+}
+
+type Raw = RawRow;
+
+export function journalQueries(db: Db, _now: () => Date): JournalQueries {
+  const countQueued = db.prepare(`SELECT count(*) FROM journal WHERE state IN ('offline', 'forwarding')`).pluck();
+  const summary = db.prepare<[], { count: number; totalCents: number | null; oldestAt: string | null }>(
+    `SELECT count(*) AS count, sum(requested_cents) AS totalCents, min(created_at) AS oldestAt FROM journal WHERE state IN ('offline', 'forwarding')`,
+  );
+  const lookups = db.prepare(`SELECT count(*) FROM journal WHERE state = 'needs-lookup'`).pluck();
+  const attention = db.prepare(`SELECT count(*) FROM journal WHERE attention = 1`).pluck();
+  const inFlight = db.prepare<[], Raw>(
+    `SELECT ${ROW_COLUMNS} FROM journal WHERE state IN ('choosing', 'waiting', 'validated', 'journaled', 'sending', 'forwarding') ORDER BY id`,
+  );
+  const storedBefore = db.prepare<[string], Raw>(`SELECT ${ROW_COLUMNS} FROM journal WHERE state IN ('offline', 'forwarding') AND created_at < ? ORDER BY id`);
+  const byRef = db.prepare<[string], Raw>(`SELECT ${ROW_COLUMNS} FROM journal WHERE client_ref = ?`);
+  const byId = db.prepare<[number], Raw>(`SELECT ${ROW_COLUMNS} FROM journal WHERE id = ?`);
+  const children = db.prepare<[number], Raw>(`SELECT ${ROW_COLUMNS} FROM journal WHERE original_id = ? ORDER BY id`);
+  const ofSale = db.prepare<[string], Raw>(`SELECT ${ROW_COLUMNS} FROM journal WHERE sale_id = ? ORDER BY id`);
+  const totals = db.prepare<[string, string], TotalsLine>(
+    `SELECT tender, type,
+            CASE WHEN state = 'approved' THEN 'approved' WHEN state IN ('offline', 'forwarding') THEN 'offline' ELSE 'declined' END AS bucket,
+            count(*) AS count,
+            sum(CASE WHEN state = 'approved' THEN coalesce(approved_cents, requested_cents) ELSE requested_cents END) AS cents
+     FROM journal
+     WHERE created_at >= ? AND created_at < ? AND state IN ('approved', 'offline', 'forwarding', 'declined', 'rejected')
+     GROUP BY tender, type, bucket ORDER BY tender, type, bucket`,
+  );
+  const searches = new Map<string, ReturnType<Db['prepare']>>();
+
+  return {
+    countQueued: () => countQueued.get() as number,
+    queueSummary() {
+      const s = summary.get() ?? { count: 0, totalCents: 0, oldestAt: null };
+      return { count: s.count, totalCents: s.totalCents ?? 0, oldestAt: s.oldestAt, needsLookup: lookups.get() as number, attention: attention.get() as number };
+    },
+    inFlight: () => inFlight.all().map(rowOf),
+    storedBefore: (before) => storedBefore.all(before).map(rowOf),
+    get: (clientRef) => {
+      const raw = byRef.get(clientRef);
+      return raw ? rowOf(raw) : undefined;
+    },
+    getById: (id) => {
+      const raw = byId.get(id);
+      return raw ? rowOf(raw) : undefined;
+    },
+    children: (id) => children.all(id).map(rowOf),
+    ofSale: (saleId) => ofSale.all(saleId).map(rowOf),
+    totals: (since, until) => totals.all(since, until),
+    search(filter) {
+      const where: string[] = [];
+      const params: Record<string, unknown> = {};
+      const add = (sql: string, name: string, value: unknown): void => {
+        where.push(sql);
+        params[name] = value;
+      };
+      if (filter.since) add('created_at >= @since', 'since', filter.since);
+      if (filter.until) add('created_at < @until', 'until', filter.until);
+      if (filter.type) add('type = @type', 'type', filter.type);
+      if (filter.tender) add('tender = @tender', 'tender', filter.tender);
+      if (filter.last4) add('last4 = @last4', 'last4', filter.last4);
+      if (filter.amountCents !== undefined) add('requested_cents = @amount', 'amount', filter.amountCents);
+      if (filter.attention !== undefined) add('attention = @attention', 'attention', filter.attention ? 1 : 0);
+      if (filter.beforeId !== undefined) add('id < @beforeId', 'beforeId', filter.beforeId);
+      if (filter.reference) {
+        add('(client_ref = @ref OR sale_id = @ref OR tag = @ref OR authorization_num = @ref)', 'ref', filter.reference);
+      }
+      if (filter.states && filter.states.length > 0) {
+        where.push(`state IN (${filter.states.map((_, i) => `@state${i}`).join(', ')})`);
+        filter.states.forEach((s, i) => (params[`state${i}`] = s));
+      }
+      params.limit = Math.min(Math.max(filter.limit ?? 100, 1), 1000);
+      const sql = `SELECT ${ROW_COLUMNS} FROM journal ${where.length ? `WHERE ${where.join(' AND ')}` : ''} ORDER BY id DESC LIMIT @limit`;
+      let stmt = searches.get(sql);
+      if (!stmt) searches.set(sql, (stmt = db.prepare(sql)));
+      return (stmt.all(params) as Raw[]).map(rowOf);
+    },
+  };
+}

@@ -1,0 +1,66 @@
+import type { Mode } from '../../preload/contract';
+import type { EntryMethod, PaymentState, PaymentType, Tender } from '../payments/states';
+
+/** A journal row as the payments layer reads it (camelCase of the columns; no sealed data). */
+export interface JournalRow {
+  id: number;
+  clientRef: string;
+  saleId: string;
+  mode: Mode;
+  type: PaymentType;
+  tender: Tender;
+  transactionType: string | null;
+  requestedCents: number;
+  approvedCents: number | null;
+  surchargeCents: number | null;
+  taxCents: number | null;
+  masked: string | null;
+  brand: string | null;
+  last4: string | null;
+  routing: string | null;
+  checkNumber: string | null;
+  cardholderName: string | null;
+  entry: EntryMethod | null;
+  deviceId: string | null;
+  cashier: string | null;
+  state: PaymentState;
+  outcomeKind: string | null;
+  gatewayCode: string | null;
+  bankCode: string | null;
+  message: string | null;
+  tag: string | null;
+  authorizationNum: string | null;
+  sequenceNo: string | null;
+  retrievalRef: string | null;
+  receipt: string | null;
+  splitTenderId: string | null;
+  attempts: number;
+  storedOffline: boolean;
+  attention: boolean;
+  originalId: number | null;
+  hasSealed: boolean;
+  owner: string | null;
+  leaseUntil: string | null;
+  nextAttemptAt: string | null;
+  decidedBy: string | null;
+  decision: string | null;
+  createdAt: string;
+  updatedAt: string;
+  finishedAt: string | null;
+}
+
+export const ROW_COLUMNS = `id, client_ref AS clientRef, sale_id AS saleId, mode, type, tender, transaction_type AS transactionType,
+  requested_cents AS requestedCents, approved_cents AS approvedCents, surcharge_cents AS surchargeCents, tax_cents AS taxCents,
+  masked, brand, last4, routing, check_number AS checkNumber, cardholder_name AS cardholderName, entry, device_id AS deviceId,
+  cashier, state, outcome_kind AS outcomeKind, gateway_code AS gatewayCode, bank_code AS bankCode, message, tag,
+  authorization_num AS authorizationNum, sequence_no AS sequenceNo, retrieval_ref AS retrievalRef, receipt,
+  split_tender_id AS splitTenderId, attempts, stored_offline AS storedOffline, attention, original_id AS originalId,
+  sealed IS NOT NULL AS hasSealed, owner, lease_until AS leaseUntil, next_attempt_at AS nextAttemptAt, decided_by AS decidedBy,
+  decision, created_at AS createdAt, updated_at AS updatedAt, finished_at AS finishedAt`;
+
+export type RawRow = Omit<JournalRow, 'storedOffline' | 'attention' | 'hasSealed'> & { storedOffline: number; attention: number; hasSealed: number };
+
+export function rowOf(raw: RawRow): JournalRow {
+  return { ...raw, storedOffline: raw.storedOffline === 1, attention: raw.attention === 1, hasSealed: raw.hasSealed === 1 };
+}
+

@@ -1,0 +1,311 @@
+import { z } from 'zod';
+import { Mode } from './app';
+import { CardBrand } from './devices';
+
+/**
+ * Contract entries of payments: the sale in progress (driven in main, watched here), the offline
+ * queue and the journal. Card data crosses only masked (first 6 / last 4 at most, checked by the
+ * schemas); track data, CVD and full account numbers never leave main. Sale methods are
+ * idempotent by `saleId`, which the caller makes (a page that lost its connection asks
+ * `payments.current` and carries on).
+ */
+
+export const PaymentState = z.enum([
+  'choosing', 'waiting', 'validated', 'journaled', 'sending', 'approved', 'declined', 'rejected',
+  'offline', 'forwarding', 'needs-lookup', 'failed', 'cancelled', 'voided',
+]);
+export type PaymentState = z.infer<typeof PaymentState>;
+export const PaymentType = z.enum(['sale', 'preauth', 'completion', 'refund', 'void', 'verify']);
+export type PaymentType = z.infer<typeof PaymentType>;
+export const Tender = z.enum(['card', 'check']);
+export type Tender = z.infer<typeof Tender>;
+export const EntryMethod = z.enum(['swipe', 'pad', 'keyed', 'micr', 'tagged']);
+/** Where the card comes from: the counter's reader, the PIN pad, whichever first, or typed in. */
+export const CardEntry = z.enum(['reader', 'pinpad', 'any', 'keyed']);
+export type CardEntry = z.infer<typeof CardEntry>;
+
+const Cents = z.number().int().min(0).max(9_999_999);
+const SaleId = z.string().regex(/^[A-Za-z0-9_-]{8,64}$/, 'a sale id is 8 to 64 letters, digits, - or _');
+const ClientRef = z.string().regex(/^[A-Za-z0-9_-]{4,64}$/);
+/** A masked card (411111******1111) or account (****6789): never more than first 6 and last 4. */
+const Masked = z.string().regex(/^((\d{6})?\*+\d{4}|\*+\d{0,4})$/);
+
+export const SaleCard = z.strictObject({
+  brand: CardBrand,
+  masked: Masked,
+  last4: z.string().regex(/^\d{4}$/),
+  name: z.string().max(40).optional(),
+  expiry: z.string().regex(/^\d{4}-\d{2}$/).nullable(),
+  chip: z.boolean(),
+});
+export const SaleCheck = z.strictObject({
+  routing: z.string().regex(/^\d{9}$/),
+  accountMasked: z.string().regex(/^\*+\d{0,4}$/),
+  checkNumber: z.string().regex(/^\d{1,15}$/).optional(),
+  business: z.boolean(),
+  warnings: z.array(z.string().max(60)),
+});
+
+export const SaleOutcome = z.strictObject({
+  kind: z.string().max(20),
+  gatewayCode: z.string().max(8).optional(),
+  bankCode: z.string().max(8).optional(),
+  message: z.string().max(400),
+  authorizationNum: z.string().max(20).optional(),
+  tag: z.string().max(20).optional(),
+});
+
+/** What the sale waits for now, so a screen knows which control to show. */
+export const SaleWaitingFor = z.enum(['tender', 'card', 'check', 'check-details', 'customer-confirm', 'gateway']);
+
+export const SaleView = z.strictObject({
+  saleId: SaleId,
+  clientRef: ClientRef,
+  mode: Mode,
+  type: PaymentType,
+  tender: Tender.nullable(),
+  state: PaymentState,
+  /** One sentence for the cashier about where the sale is. */
+  words: z.string().max(300),
+  waitingFor: SaleWaitingFor.nullable(),
+  /** The last thing that went wrong while waiting (a bad swipe, a chip card warning), in words. */
+  problem: z.string().max(300).nullable(),
+  amountCents: Cents,
+  approvedCents: Cents.nullable(),
+  /** Left to pay by another tender after a partial approval (split tender). */
+  balanceDueCents: Cents,
+  splitTenderId: z.string().max(64).nullable(),
+  entry: EntryMethod.nullable(),
+  card: SaleCard.nullable(),
+  check: SaleCheck.nullable(),
+  outcome: SaleOutcome.nullable(),
+  originalRef: ClientRef.nullable(),
+  final: z.boolean(),
+  startedAt: z.string(),
+  updatedAt: z.string(),
+});
+export type SaleView = z.infer<typeof SaleView>;
+
+export const CheckDetails = z.strictObject({
+  checkType: z.enum(['personal', 'corporate']),
+  customerName: z.string().trim().max(30).optional(),
+  /** 0 driver's licence, 1 SSN, 2 tax ID, 3 military ID (the gateway's CustomerIDType). */
+  idType: z.union([z.literal(0), z.literal(1), z.literal(2), z.literal(3)]).optional(),
+  /** For a driver's licence: the state's two letters first (IL123456). */
+  id: z.string().trim().regex(/^[A-Za-z0-9 -]{1,30}$/).optional(),
+});
+export type CheckDetails = z.infer<typeof CheckDetails>;
+
+export const KeyedCardInput = z.strictObject({
+  pan: z.string().regex(/^[\d -]{12,23}$/, 'a card number is 12 to 19 digits'),
+  expiryMonth: z.number().int().min(1).max(12),
+  expiryYear: z.number().int().min(0).max(2099),
+  cardholderName: z.string().trim().min(1).max(30),
+  cvd: z.string().regex(/^\d{3,4}$/).optional(),
+  zipCode: z.string().trim().max(10).optional(),
+});
+
+export const StartSale = z.strictObject({
+  saleId: SaleId,
+  type: PaymentType.default('sale'),
+  amountCents: Cents,
+  tender: Tender.optional(),
+  cardEntry: CardEntry.optional(),
+  /** Completion, void or refund of an earlier payment (its client reference): a tagged operation. */
+  originalRef: ClientRef.optional(),
+  /** 02 completion or 13 void without a tag: the authorization number of the original. */
+  authorizationNum: z.string().trim().regex(/^[A-Za-z0-9]{1,12}$/).optional(),
+  /** The sale whose partial approval left the balance this tender pays. */
+  splitOf: SaleId.optional(),
+  surchargeCents: Cents.optional(),
+  taxCents: Cents.optional(),
+  check: CheckDetails.optional(),
+});
+export type StartSale = z.input<typeof StartSale>;
+
+export const PaymentRow = z.strictObject({
+  id: z.number().int(),
+  clientRef: ClientRef,
+  saleId: z.string(),
+  mode: Mode,
+  type: PaymentType,
+  tender: Tender,
+  state: PaymentState,
+  words: z.string(),
+  transactionType: z.string().nullable(),
+  requestedCents: Cents,
+  approvedCents: Cents.nullable(),
+  surchargeCents: Cents.nullable(),
+  taxCents: Cents.nullable(),
+  masked: Masked.nullable(),
+  brand: z.string().nullable(),
+  last4: z.string().regex(/^\d{0,4}$/).nullable(),
+  routing: z.string().regex(/^\d{9}$/).nullable(),
+  checkNumber: z.string().nullable(),
+  cardholderName: z.string().max(40).nullable(),
+  entry: EntryMethod.nullable(),
+  deviceId: z.string().nullable(),
+  cashier: z.string().nullable(),
+  outcomeKind: z.string().nullable(),
+  gatewayCode: z.string().nullable(),
+  bankCode: z.string().nullable(),
+  message: z.string().nullable(),
+  tag: z.string().nullable(),
+  authorizationNum: z.string().nullable(),
+  sequenceNo: z.string().nullable(),
+  retrievalRef: z.string().nullable(),
+  splitTenderId: z.string().nullable(),
+  attempts: z.number().int().nonnegative(),
+  storedOffline: z.boolean(),
+  attention: z.boolean(),
+  /** Stored offline longer than offline.maxAgeHours (still forwarded; the manager should know). */
+  expired: z.boolean(),
+  originalRef: z.string().nullable(),
+  decidedBy: z.string().nullable(),
+  decision: z.string().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  finishedAt: z.string().nullable(),
+});
+export type PaymentRow = z.infer<typeof PaymentRow>;
+
+/** A receipt as lines of at most 40 characters: the screens and a printer share it. */
+export const Receipt = z.strictObject({
+  clientRef: ClientRef,
+  copy: z.enum(['customer', 'merchant']),
+  /** `gateway`: the gateway's own receipt text; `terminal`: composed here (offline approvals, declines). */
+  source: z.enum(['gateway', 'terminal']),
+  lines: z.array(z.string().max(40)),
+});
+export type Receipt = z.infer<typeof Receipt>;
+
+export const QueueMode = z.strictObject({
+  count: z.number().int().nonnegative(),
+  totalCents: z.number().int().nonnegative(),
+  oldestAt: z.string().nullable(),
+  needsLookup: z.number().int().nonnegative(),
+  attention: z.number().int().nonnegative(),
+  expired: z.number().int().nonnegative(),
+});
+export const QueueStatus = z.strictObject({
+  /** The terminal's current mode; `live` counts always, even while the terminal shows training. */
+  mode: Mode,
+  live: QueueMode,
+  training: QueueMode,
+  paused: z.boolean(),
+  forwarding: z.boolean(),
+  /** When the forwarder tries next (ISO), while payments wait. */
+  nextAttemptAt: z.string().nullable(),
+  lastError: z.string().max(300).nullable(),
+  limits: z.strictObject({
+    enabled: z.boolean(),
+    maxAmountCents: z.number().int(),
+    maxTotalCents: z.number().int(),
+    maxCount: z.number().int(),
+    maxAgeHours: z.number().int(),
+  }),
+});
+export type QueueStatus = z.infer<typeof QueueStatus>;
+
+const ModeInput = Mode.optional();
+const Ref = z.strictObject({ ref: ClientRef, mode: ModeInput });
+
+export const JournalSearch = z.strictObject({
+  mode: ModeInput,
+  since: z.string().datetime({ offset: true }).optional(),
+  until: z.string().datetime({ offset: true }).optional(),
+  type: PaymentType.optional(),
+  tender: Tender.optional(),
+  states: z.array(PaymentState).max(14).optional(),
+  last4: z.string().regex(/^\d{4}$/).optional(),
+  amountCents: Cents.optional(),
+  reference: z.string().trim().regex(/^[A-Za-z0-9_-]{1,64}$/).optional(),
+  attention: z.boolean().optional(),
+  beforeId: z.number().int().positive().optional(),
+  limit: z.number().int().min(1).max(1000).default(100),
+});
+export type JournalSearch = z.input<typeof JournalSearch>;
+
+export const TotalsLine = z.strictObject({
+  tender: Tender,
+  type: PaymentType,
+  bucket: z.enum(['approved', 'offline', 'declined']),
+  count: z.number().int().nonnegative(),
+  cents: z.number().int().nonnegative(),
+});
+export const DailyTotals = z.strictObject({
+  mode: Mode,
+  date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/),
+  lines: z.array(TotalsLine),
+  /** Sales, pre-authorizations, completions and verifications approved, in cents. */
+  approvedCents: z.number().int(),
+  refundedCents: z.number().int(),
+  voidedCents: z.number().int(),
+  offlineOutstandingCents: z.number().int(),
+  /** approved − refunded − voided. */
+  netCents: z.number().int(),
+});
+export type DailyTotals = z.infer<typeof DailyTotals>;
+
+export const QueueAction = z.discriminatedUnion('action', [
+  /** The manager read the tag (and authorization number) from the gateway's report: look it up. */
+  z.strictObject({ action: z.literal('lookup'), ref: ClientRef, tag: z.string().trim().regex(/^\d{1,20}$/), authorizationNum: z.string().trim().max(12).optional(), decidedBy: z.string().trim().min(1).max(40) }),
+  /** Not in the gateway's report: it may be sent again (same reference). */
+  z.strictObject({ action: z.literal('not-processed'), ref: ClientRef, decidedBy: z.string().trim().min(1).max(40) }),
+  /** Give it up: not sent again (if the gateway has it after all, void it there). */
+  z.strictObject({ action: z.literal('write-off'), ref: ClientRef, decidedBy: z.string().trim().min(1).max(40) }),
+  /** The merchant dealt with a payment declined after forwarding. */
+  z.strictObject({ action: z.literal('acknowledge'), ref: ClientRef, decidedBy: z.string().trim().min(1).max(40) }),
+]);
+export type QueueAction = z.infer<typeof QueueAction>;
+
+export const ForwardResult = z.strictObject({
+  attempted: z.number().int().nonnegative(),
+  approved: z.number().int().nonnegative(),
+  declined: z.number().int().nonnegative(),
+  needsLookup: z.number().int().nonnegative(),
+  failed: z.number().int().nonnegative(),
+  /** Still waiting (the gateway is unreachable, or the queue is paused). */
+  remaining: z.number().int().nonnegative(),
+  stoppedBecause: z.string().max(300).nullable(),
+});
+export type ForwardResult = z.infer<typeof ForwardResult>;
+
+export const paymentMethods = {
+  /** Starts a sale (or returns the one with this saleId). */
+  'payments.start': { input: StartSale, output: SaleView },
+  'payments.tender': { input: z.strictObject({ saleId: SaleId, tender: Tender, cardEntry: CardEntry.optional() }), output: SaleView },
+  /** A card typed in by the cashier (its own path: needs the cardholder name; the CVD is sent, then forgotten). */
+  'payments.keyed': { input: z.strictObject({ saleId: SaleId, card: KeyedCardInput }), output: SaleView },
+  'payments.checkDetails': { input: z.strictObject({ saleId: SaleId, details: CheckDetails }), output: SaleView },
+  'payments.cancel': { input: z.strictObject({ saleId: SaleId }), output: SaleView },
+  'payments.get': { input: z.strictObject({ saleId: SaleId }), output: SaleView },
+  /** The sale in progress on this terminal, if any (also the last one that ended less than a minute ago). */
+  'payments.current': { input: z.strictObject({}), output: SaleView.nullable() },
+  'payments.receipt': { input: Ref.extend({ copy: z.enum(['customer', 'merchant']).default('customer') }), output: Receipt },
+  'queue.status': { input: z.strictObject({}), output: QueueStatus },
+  'queue.list': {
+    input: z.strictObject({ mode: ModeInput, list: z.enum(['offline', 'needs-lookup', 'attention']).default('offline') }),
+    output: z.array(PaymentRow),
+  },
+  'queue.forward': { input: z.strictObject({}), output: ForwardResult },
+  'queue.pause': { input: z.strictObject({}), output: QueueStatus },
+  'queue.resume': { input: z.strictObject({}), output: QueueStatus },
+  'queue.resolve': { input: QueueAction, output: PaymentRow },
+  'journal.search': { input: JournalSearch, output: z.strictObject({ rows: z.array(PaymentRow), nextBeforeId: z.number().int().nullable() }) },
+  'journal.get': {
+    input: Ref,
+    output: z.strictObject({
+      payment: PaymentRow,
+      related: z.array(PaymentRow),
+      events: z.array(z.strictObject({ from: PaymentState.nullable(), to: PaymentState, at: z.string(), detail: z.string().nullable() })),
+    }),
+  },
+  'journal.totals': { input: z.strictObject({ mode: ModeInput, date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/).optional() }), output: DailyTotals },
+  'journal.exportCsv': { input: JournalSearch.omit({ beforeId: true, limit: true }), output: z.strictObject({ filename: z.string(), csv: z.string(), rows: z.number().int() }) },
+} as const;
+
+export const paymentEvents = {
+  'sale.changed': SaleView,
+  'queue.changed': QueueStatus,
+} as const;
