@@ -7,7 +7,7 @@ import { centsToDollarAmount } from '../gateway/money';
 import type { GatewayOutcome } from '../gateway/outcome';
 import type { OperationName } from '../gateway/schema';
 import { JournalConflictError, type JournalRow, type JournalStore, type RowPatch } from '../store/journal';
-import { offlineDecision, type OfflinePolicy } from './policy';
+import { offlineDecision, type OfflineDecision, type OfflinePolicy } from './policy';
 import { buildCall, sealContext, type CardSource, type SealedPayload } from './requests';
 import { resolveOutcome } from './resolve-outcome';
 import { FINAL_STATES, IN_PROGRESS_STATES, STATE_WORDS, type EntryMethod, type PaymentState, type PaymentType, type Tender } from './states';
@@ -339,7 +339,29 @@ export class Sale {
     }
     // Card data forgotten here: from now on only the sealed copy exists, until the final answer.
     this.card = undefined;
-    const sealed = deps.seal(JSON.stringify(payload), sealContext(start.clientRef));
+    try {
+      await this.send(kind, payload);
+    } catch (err) {
+      // A disk that refuses a write, a gateway layer that throws: the row goes where a crash would put it.
+      deps.log.error({ err, ref: start.clientRef }, 'the sale could not be completed');
+      const to: PaymentState[] = this.row.state === 'sending' ? ['needs-lookup'] : this.row.state === 'choosing' ? ['validated', 'failed'] : ['failed'];
+      const message = `the terminal could not complete this payment (${err instanceof Error ? err.message : String(err)})`;
+      if (!this.isFinished()) this.moveTo(to, { message, owner: null, leaseUntil: null });
+      this.finish();
+    }
+  }
+
+  private async send(kind: 'card' | 'check' | 'tagged', payload: SealedPayload): Promise<void> {
+    const { deps, start } = this;
+    // Without a key to seal with (a lost key keeps the terminal in training) nothing can be stored to forward later.
+    let sealed: Buffer | null = null;
+    try {
+      sealed = deps.seal(JSON.stringify(payload), sealContext(start.clientRef));
+    } catch (err) {
+      deps.log.warn({ err }, 'the payment cannot be sealed: it will not be stored offline');
+    }
+    const offline = (): OfflineDecision =>
+      sealed ? offlineDecision(deps.policy.offline, this.candidate(), deps.journal.queueSummary()) : { allowed: false, reason: 'the terminal key is not available to seal it' };
     const columns: RowPatch = {
       sealed,
       transactionType: typeof payload.request.Transaction_Type === 'string' ? payload.request.Transaction_Type : null,
@@ -350,8 +372,7 @@ export class Sale {
     };
     const prefix: PaymentState[] = this.row.state === 'choosing' ? ['validated'] : [];
     if (deps.gateway.knownOffline()) {
-      const decision = offlineDecision(deps.policy.offline, this.candidate(), deps.journal.queueSummary());
-      if (decision.allowed) {
+      if (offline().allowed) {
         this.moveTo([...prefix, 'journaled', 'offline'], { ...columns, storedOffline: true, outcomeKind: 'not-sent', message: 'stored offline: the gateway is offline' });
         return this.finish();
       }
@@ -362,12 +383,13 @@ export class Sale {
       path: 'sale',
       requestedCents: this.row.requestedCents,
       partialAllowed: payload.partialApproval,
-      ...(outcome.kind === 'not-sent' ? { offline: offlineDecision(deps.policy.offline, this.candidate(), deps.journal.queueSummary()) } : {}),
+      ...(outcome.kind === 'not-sent' ? { offline: offline() } : {}),
     });
     const partial = resolution.state === 'approved' && (resolution.patch.approvedCents ?? this.row.requestedCents) < this.row.requestedCents;
     this.moveTo([resolution.state], { ...resolution.patch, ...(partial && !start.splitTenderId ? { splitTenderId: start.clientRef } : {}) });
     this.finish();
   }
+
 
   private candidate(): { type: PaymentType; tender: Tender; entry: EntryMethod | null; cents: number } {
     return { type: this.start.type, tender: this.row.tender, entry: this.row.entry, cents: this.row.requestedCents };

@@ -27,13 +27,20 @@ export function resetTerminalKey(
   key: TerminalKey,
   settings: SettingsStore,
   outbox: { removeUnreadable(): string[] },
-  options: { force?: boolean } = {},
+  options: { force?: boolean; sealedPayments?: number } = {},
 ): KeyResetResult {
   const before = key.health();
   let replaced = false;
   if (before.state === 'locked' || before.state === 'lost') {
     if (before.mayReturn && !options.force) {
       throw new KeyResetRefused(`the terminal key may still open: ${before.detail}. Replacing it would lose every secret sealed with it; give --force to replace it anyway`);
+    }
+    // Stored payments are never cleared: a new key only makes them unreadable, so say so first.
+    const payments = options.sealedPayments ?? 0;
+    if (payments > 0 && !options.force) {
+      throw new KeyResetRefused(
+        `${payments} live payment(s) are stored sealed with this key and could not be forwarded with a new one; forward them first where the key opens (posctl queue forward), or give --force (they stay in the journal for a manager's decision)`,
+      );
     }
     key.replace();
     replaced = true;

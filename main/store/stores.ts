@@ -46,13 +46,6 @@ export function openStores(platform: Platform, log: Logger, dbOptions: OpenOptio
     opened.push(db);
     const cacheDb = openCacheDb(platform.dataDir, dbOptions, log, () => platform.now());
     opened.push(cacheDb);
-    const key = new TerminalKey({
-      dataDir: platform.dataDir,
-      vault: platform.keyVault,
-      ...(platform.legacyKeyUnprotect ? { legacyUnprotect: platform.legacyKeyUnprotect } : {}),
-      sealedValues: () => sealedValues(db, cacheDb),
-      onNotice: (message) => log.warn(message),
-    });
     const open = new Map<Mode, JournalStore>();
     const journals: Journals = {
       of(mode) {
@@ -70,6 +63,16 @@ export function openStores(platform: Platform, log: Logger, dbOptions: OpenOptio
       },
     };
     opened.push(journals);
+    const key = new TerminalKey({
+      dataDir: platform.dataDir,
+      vault: platform.keyVault,
+      ...(platform.legacyKeyUnprotect ? { legacyUnprotect: platform.legacyKeyUnprotect } : {}),
+      sealedValues: () => {
+        const payments = journals.existing('live')?.sealedCount() ?? 0;
+        return [...sealedValues(db, cacheDb), ...(payments > 0 ? [`${payments} live payment(s) sealed in the journal`] : [])];
+      },
+      onNotice: (message) => log.warn(message),
+    });
     for (const mode of ['live', 'training'] as const) if (existsSync(journalFile(platform.dataDir, mode))) journals.of(mode);
     return { db, cacheDb, key, journals };
   } catch (e) {

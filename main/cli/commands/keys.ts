@@ -25,7 +25,7 @@ export function registerKeys(program: Command, ctx: CliContext): void {
     .action(async (opts: { force?: boolean; json?: boolean }) => {
       const result = await ctx.withCore((core) => {
         try {
-          return resetTerminalKey(core.key, core.settings, core.apis.outbox, { force: opts.force === true });
+          return resetTerminalKey(core.key, core.settings, core.apis.outbox, { force: opts.force === true, sealedPayments: core.journals.existing('live')?.sealedCount() ?? 0 });
         } catch (e) {
           if (e instanceof KeyResetRefused) throw new CliError(e.message);
           throw e;

@@ -54,4 +54,21 @@ describe('resetTerminalKey', () => {
     expect(resetTerminalKey(core.key, core.settings, core.apis.outbox)).toMatchObject({ replaced: false, clearedSettings: ['gateway.hmacKey'] });
     expect(core.settings.readSecret('gateway.password')).toBe('pw');
   });
+
+  it('refuses to replace a lost key while live payments are stored sealed with it, and never removes them', async () => {
+    const dir = tempDir();
+    const vault = new MemoryVault();
+    const first = await open(dir, vault);
+    const live = first.journals.of('live');
+    live.create({ clientRef: 'L-stored-1', saleId: 'sale-stored-1', type: 'sale', tender: 'card', requestedCents: 500, owner: 'test', leaseUntil: '' }, 'choosing', new Date());
+    live.transition('L-stored-1', 'choosing', ['validated', 'journaled', 'offline'], new Date(), { sealed: first.key.seal('{}', 'journal:L-stored-1') });
+    await first.close();
+    rmSync(keyFilePath(dir));
+    const core = await open(dir, vault);
+    // The sealed payment counts as something only the lost key opens: the key is lost, not absent.
+    expect(core.key.health().state).toBe('lost');
+    expect(() => resetTerminalKey(core.key, core.settings, core.apis.outbox, { sealedPayments: 1 })).toThrow(/1 live payment\(s\) are stored sealed/);
+    expect(resetTerminalKey(core.key, core.settings, core.apis.outbox, { sealedPayments: 1, force: true })).toMatchObject({ replaced: true });
+    expect(core.journals.of('live').get('L-stored-1')).toMatchObject({ state: 'offline', hasSealed: true });
+  });
 });
