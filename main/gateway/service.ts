@@ -266,7 +266,11 @@ export class GatewayService implements Service {
       builderContext: () => this.builderContext(),
       // Only a connection that could not even open, moments ago: a slow or failing gateway is still tried.
       knownOffline: () => active.mode === 'live' && this.lastExchange === 'offline' && this.deps.now().getTime() - this.lastNotSentAt < KNOWN_OFFLINE_MS,
-      preconnect: () => active.client.preconnect(),
+      // Live only: the handshakes are worth hiding on a real network, and a gateway known to be offline is not dialled.
+      // (The training simulator is on this machine, and its faults are decided at each request.)
+      preconnect: () => {
+        if (active.mode === 'live' && !(this.lastExchange === 'offline' && this.deps.now().getTime() - this.lastNotSentAt < KNOWN_OFFLINE_MS)) active.client.preconnect();
+      },
       release: () => {
         if (released) return;
         released = true;

@@ -43,6 +43,7 @@ export function createPaymentsDomain(d: PaymentsDomainDeps): PaymentsDomain {
     log,
     bus: d.bus,
     journal: (mode) => d.journals.of(mode),
+    existingJournal: (mode) => d.journals.existing(mode),
     lease: () => d.gateway.lease(),
     seal: (plain, context) => d.key.seal(plain, context),
     unseal: (blob, context) => d.key.unseal(blob, context),

@@ -115,6 +115,11 @@ export class Sale {
     this.waitingFor = 'tender';
   }
 
+  /** The journal this sale writes to (its mode's, taken at its start). */
+  get journal(): JournalStore {
+    return this.deps.journal;
+  }
+
   get saleId(): string {
     return this.start.saleId;
   }
@@ -141,7 +146,8 @@ export class Sale {
       tender: this.start.tender ?? (this.row.state === 'choosing' ? null : this.row.tender),
       words: this.problem && !this.isFinished() ? `${STATE_WORDS[this.row.state]} ${this.problem}` : base.words,
       waitingFor: this.isFinished() ? null : this.waitingFor,
-      problem: this.isFinished() ? null : this.problem,
+      // A note on an approval (a chip card swiped) stays for the cashier; a read problem ends with the wait.
+      problem: !this.isFinished() || this.row.state === 'approved' || this.row.state === 'offline' ? this.problem : null,
       final: this.isFinished(),
       card: card
         ? { brand: card.brand, masked: card.masked, last4: card.last4, expiry: card.expiry, chip: card.chip, ...(card.name ? { name: card.name } : {}) }
@@ -192,7 +198,15 @@ export class Sale {
       });
       this.release.push(() => claim.release());
     }
-    if (devices && (entry === 'pinpad' || entry === 'any')) this.askPadForCard();
+    if (devices && (entry === 'pinpad' || entry === 'any') && !this.askPadForCard() && entry === 'pinpad') {
+      // No PIN pad to swipe on: the counter's reader takes the card rather than nobody.
+      const claim = devices.claimReads(this.deps.owner, ['msr'], {
+        onCard: (card, meta) => this.acceptCard({ kind: 'read', card }, 'swipe', meta.deviceId),
+        onFailure: (error) => this.readProblem(error.message),
+      });
+      this.release.push(() => claim.release());
+      this.problem = 'The PIN pad is not connected: swipe on the counter reader.';
+    }
     this.publish();
   }
 
@@ -271,9 +285,10 @@ export class Sale {
     this.publish();
   }
 
-  private askPadForCard(): void {
+  /** Asks the customer to swipe on the PIN pad; false when there is no connected pad. */
+  private askPadForCard(): boolean {
     const claimed = this.deps.devices?.claimPinpad(this.deps.owner);
-    if (!claimed) return;
+    if (!claimed) return false;
     this.pad = claimed.pad;
     this.release.push(() => claimed.release());
     const pad = claimed.pad;
@@ -292,6 +307,7 @@ export class Sale {
         this.deps.log.warn({ err: e }, 'the PIN pad could not take the card; the counter reader still can');
       }
     })();
+    return true;
   }
 
   private async confirmThenSubmit(): Promise<void> {

@@ -26,6 +26,8 @@ export interface PaymentsDeps {
   bus: EventBus;
   /** The journal of a mode (opened on first use). */
   journal: (mode: Mode) => JournalStore;
+  /** The journal of a mode if its file exists (recovery never creates one). */
+  existingJournal: (mode: Mode) => JournalStore | undefined;
   /** The gateway of the current mode, captured for one sale or one forwarding round. */
   lease: () => Promise<GatewayLease>;
   seal: (plain: string, context: string) => Buffer;
@@ -71,7 +73,9 @@ export class PaymentsService implements Service {
 
   async start(): Promise<void> {
     for (const mode of ['live', 'training'] as const) {
-      const moved = recoverAbandoned(this.deps.journal(mode), this.deps.owner, this.deps.now());
+      const journal = this.deps.existingJournal(mode);
+      if (!journal) continue;
+      const moved = recoverAbandoned(journal, this.deps.owner, this.deps.now());
       if (moved.length > 0) this.deps.log.warn({ mode, payments: moved.map((r) => `${r.clientRef}:${r.state}`) }, 'payments left in flight by a stopped terminal were closed');
     }
     if (this.deps.autoForward) {
@@ -178,11 +182,16 @@ export class PaymentsService implements Service {
   /** The sale with this id, in progress or ended (from the journal after a restart). */
   view(saleId: string): SaleView {
     const sale = this.sales.get(saleId);
-    if (sale) return sale.view();
-    const rows = this.deps.journal(this.deps.mode()).ofSale(saleId);
-    const row = rows.at(-1);
-    if (!row) throw new PosError('NOT_FOUND', `no sale ${saleId}`);
-    return saleViewOfRow(row, null);
+    const journal = sale ? sale.journal : this.deps.journal(this.deps.mode());
+    let view: SaleView;
+    if (sale) view = sale.view();
+    else {
+      const row = journal.ofSale(saleId).at(-1);
+      if (!row) throw new PosError('NOT_FOUND', `no sale ${saleId}`);
+      view = saleViewOfRow(row, null);
+    }
+    // A split tender's balance is what all its tenders left, not this payment's alone.
+    return view.splitTenderId && view.final ? { ...view, balanceDueCents: this.balanceDue(journal, view.splitTenderId) } : view;
   }
 
   currentView(): SaleView | null {
@@ -253,14 +262,21 @@ export class PaymentsService implements Service {
   }
 
   private splitOf(journal: JournalStore, saleId: string, cents: number): string {
-    const rows = journal.ofSale(saleId);
-    const first = rows[0];
-    const last = rows.at(-1);
-    if (!first || !last) throw new PosError('NOT_FOUND', `no sale ${saleId} to pay the balance of`);
-    const due = last.requestedCents - paidCents(last);
-    if (last.state !== 'approved' || due <= 0) throw new PosError('CONFLICT', `sale ${saleId} has no balance due`);
+    const last = journal.ofSale(saleId).at(-1);
+    if (!last) throw new PosError('NOT_FOUND', `no sale ${saleId} to pay the balance of`);
+    const id = last.splitTenderId ?? last.clientRef;
+    const due = this.balanceDue(journal, id);
+    if (due <= 0 || (last.state !== 'approved' && last.splitTenderId === null)) throw new PosError('CONFLICT', `sale ${saleId} has no balance due`);
     if (cents > due) throw new PosError('BAD_INPUT', `the balance due on sale ${saleId} is ${due} cents`);
-    return last.splitTenderId ?? first.clientRef;
+    return id;
+  }
+
+  /** What is left to pay of a split tender: the first payment's amount less what every tender paid. */
+  private balanceDue(journal: JournalStore, splitTenderId: string): number {
+    const rows = journal.ofSplit(splitTenderId);
+    const first = rows[0];
+    if (!first) return 0;
+    return Math.max(0, first.requestedCents - rows.reduce((sum, r) => sum + paidCents(r), 0));
   }
 
   private saleChanged(sale: Sale, view: SaleView): void {

@@ -71,7 +71,7 @@ export function saleViewOfRow(row: JournalRow, originalRef: string | null): Sale
     type: row.type,
     tender: row.tender,
     state: row.state,
-    words: row.message ? `${STATE_WORDS[row.state]} ${row.message}` : STATE_WORDS[row.state],
+    words: row.message && row.state !== 'approved' ? `${STATE_WORDS[row.state]} ${row.message}` : STATE_WORDS[row.state],
     waitingFor: null,
     problem: null,
     amountCents: row.requestedCents,

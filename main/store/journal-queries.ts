@@ -54,8 +54,10 @@ export interface JournalQueries {
   getById(id: number): JournalRow | undefined;
   /** Payments made from this one (completions, voids, refunds), oldest first. */
   children(id: number): JournalRow[];
-  /** The sale's rows (split tenders), oldest first. */
+  /** The sale's rows, oldest first. */
   ofSale(saleId: string): JournalRow[];
+  /** Every payment of a split tender (the first payment's reference is its id), oldest first. */
+  ofSplit(splitTenderId: string): JournalRow[];
   totals(since: string, until: string): TotalsLine[];
 }
 
@@ -76,6 +78,7 @@ export function journalQueries(db: Db, _now: () => Date): JournalQueries {
   const byId = db.prepare<[number], Raw>(`SELECT ${ROW_COLUMNS} FROM journal WHERE id = ?`);
   const children = db.prepare<[number], Raw>(`SELECT ${ROW_COLUMNS} FROM journal WHERE original_id = ? ORDER BY id`);
   const ofSale = db.prepare<[string], Raw>(`SELECT ${ROW_COLUMNS} FROM journal WHERE sale_id = ? ORDER BY id`);
+  const ofSplit = db.prepare<[string, string], Raw>(`SELECT ${ROW_COLUMNS} FROM journal WHERE split_tender_id = ? OR client_ref = ? ORDER BY id`);
   const totals = db.prepare<[string, string], TotalsLine>(
     `SELECT tender, type,
             CASE WHEN state = 'approved' THEN 'approved' WHEN state IN ('offline', 'forwarding') THEN 'offline' ELSE 'declined' END AS bucket,
@@ -105,6 +108,7 @@ export function journalQueries(db: Db, _now: () => Date): JournalQueries {
     },
     children: (id) => children.all(id).map(rowOf),
     ofSale: (saleId) => ofSale.all(saleId).map(rowOf),
+    ofSplit: (id) => ofSplit.all(id, id).map(rowOf),
     totals: (since, until) => totals.all(since, until),
     search(filter) {
       const where: string[] = [];
