@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { createCore, type Core } from '../core';
 import { resolveDataDir } from '../platform/data-dir';
-import { createNodePlatform } from '../platform/platform';
+import { createNodePlatform, type Platform } from '../platform/platform';
 import { APP_VERSION } from '../version';
 import { CliError } from './output';
 
@@ -10,11 +10,24 @@ export interface GlobalOptions {
   create?: boolean;
 }
 
+/** What the program running posctl adds: the desktop app's `--posctl` mode loads its own SQLite build. */
+export interface CliHost {
+  sqliteNativeBinding?: string;
+}
+
+export interface CoreOptions {
+  /**
+   * Close payments a stopped process left in flight before fn runs (PaymentsService.start without
+   * the background forwarder): every command that starts a payment asks for it.
+   */
+  recoverPayments?: boolean;
+}
+
 export interface CliContext {
   /** The data directory from --data-dir, POS_DATA_DIR or the default. */
   dataDir(): string;
   /** Opens this terminal's core (without starting background work), runs fn, closes it. */
-  withCore<T>(fn: (core: Core) => Promise<T> | T): Promise<T>;
+  withCore<T>(fn: (core: Core) => Promise<T> | T, options?: CoreOptions): Promise<T>;
 }
 
 /**
@@ -29,15 +42,21 @@ export function checkDataDir(dir: string, options: GlobalOptions, env: NodeJS.Pr
   }
 }
 
-export function createCliContext(globals: () => GlobalOptions): CliContext {
+export function createCliContext(globals: () => GlobalOptions, host: CliHost = {}): CliContext {
   const dataDir = (): string => resolveDataDir(globals().dataDir);
   return {
     dataDir,
-    async withCore(fn) {
+    async withCore(fn, options = {}) {
       checkDataDir(dataDir(), globals());
-      const platform = createNodePlatform({ host: 'cli', dataDir: dataDir(), version: APP_VERSION });
+      const platform: Platform = {
+        ...createNodePlatform({ host: 'cli', dataDir: dataDir(), version: APP_VERSION }),
+        ...(host.sqliteNativeBinding ? { sqliteNativeBinding: host.sqliteNativeBinding } : {}),
+      };
       const core = await createCore({ watchIntervalMs: 0 }, platform);
       try {
+        // The pause of forwarding lives in the journal of the current mode, shared with the running app.
+        core.payments.payments.forwarder.usePersistedPause((write) => (write ? core.journals.of(core.mode()) : core.journals.existing(core.mode())));
+        if (options.recoverPayments) await core.payments.payments.start();
         return await fn(core);
       } finally {
         await core.close();

@@ -11,14 +11,17 @@ import { registerDevices } from './commands/devices';
 import { registerParse } from './commands/parse';
 import { registerSim } from './commands/sim';
 import { registerGateway } from './commands/gateway';
+import { registerJournal } from './commands/journal';
 import { registerKeys } from './commands/keys';
 import { registerLeads } from './commands/leads';
 import { registerMerchant } from './commands/merchant';
+import { registerPayments } from './commands/payments';
+import { registerQueue } from './commands/queue';
 import { registerStatus } from './commands/status';
-import { createCliContext, type GlobalOptions } from './context';
+import { createCliContext, type CliHost, type GlobalOptions } from './context';
 import { CliError, EXIT, sayError, write } from './output';
 
-export function buildProgram(): Command {
+export function buildProgram(host: CliHost = {}): Command {
   const program = new Command('posctl');
   program
     .description('Technician command line of the Counter POS terminal')
@@ -29,7 +32,7 @@ export function buildProgram(): Command {
     // Commander's own messages quote what was typed (an unknown option's value may be a card number).
     .configureOutput({ writeOut: (text) => write(text), writeErr: (text) => write(text, 'stderr') })
     .exitOverride();
-  const ctx = createCliContext(() => program.opts<GlobalOptions>());
+  const ctx = createCliContext(() => program.opts<GlobalOptions>(), host);
   registerStatus(program, ctx);
   registerConfig(program, ctx);
   registerKeys(program, ctx);
@@ -40,11 +43,15 @@ export function buildProgram(): Command {
   registerParse(program, ctx);
   registerDevices(program, ctx);
   registerSim(program, ctx);
+  registerPayments(program, ctx);
+  registerQueue(program, ctx);
+  registerJournal(program, ctx);
   return program;
 }
 
-export async function runPosctl(argv: string[]): Promise<number> {
-  const program = buildProgram();
+/** Runs one posctl command line (argv without node and the script); `host`: the desktop app's --posctl mode. */
+export async function runPosctl(argv: string[], host: CliHost = {}): Promise<number> {
+  const program = buildProgram(host);
   try {
     await program.parseAsync(argv, { from: 'user' });
     return EXIT.OK;

@@ -4,11 +4,13 @@
  */
 import { join } from 'node:path';
 import * as electron from 'electron';
+import { runPosctl } from '../cli/posctl';
 import { createCore } from '../core';
 import { resolveDataDir } from '../platform/data-dir';
 import { defaultKeyVault, type Platform } from '../platform/platform';
 import { APP_VERSION } from '../version';
 import { launchProblem, sqliteBindingFor } from './launch-guard';
+import { posctlArgs } from './posctl-mode';
 import { safeStorageLegacyUnprotect } from './safe-storage-protector';
 import { runShell } from './shell';
 
@@ -18,12 +20,26 @@ if (refused) {
   electron.app.exit(2);
 }
 
-const dataDirFlag = process.argv.find((a) => a.startsWith('--data-dir='))?.slice('--data-dir='.length);
-const dataDir = resolveDataDir(dataDirFlag);
-// Chromium's own profile (caches, local storage) stays apart from the terminal's data.
-electron.app.setPath('userData', join(dataDir, 'chromium-profile'));
+// `counter-pos --posctl queue forward`: one posctl command, then exit. No window, no single-instance
+// lock (the running app keeps the lane; posctl works beside it, as the command line does).
+const posctl = refused ? undefined : posctlArgs(process.argv);
+if (posctl) {
+  const binding = sqliteBindingFor(electron.app.isPackaged, process.env);
+  runPosctl(posctl, binding ? { sqliteNativeBinding: binding } : {}).then(
+    (code) => electron.app.exit(code),
+    (error: unknown) => {
+      console.error('posctl:', error instanceof Error ? error.message : String(error));
+      electron.app.exit(2);
+    },
+  );
+}
 
-if (!refused) {
+if (!refused && !posctl) {
+  const dataDirFlag = process.argv.find((a) => a.startsWith('--data-dir='))?.slice('--data-dir='.length);
+  const dataDir = resolveDataDir(dataDirFlag);
+  // Chromium's own profile (caches, local storage) stays apart from the terminal's data.
+  electron.app.setPath('userData', join(dataDir, 'chromium-profile'));
+
   runShell(electron, {
     rendererDir: join(import.meta.dirname, '..', 'renderer'),
     preloadPath: join(import.meta.dirname, '..', 'preload', 'electron-preload.cjs'),

@@ -54,6 +54,8 @@ export function createPaymentsDomain(d: PaymentsDomainDeps): PaymentsDomain {
     refresh: d.refresh,
     autoForward: d.autoForward,
   });
+  // Pause and resume are kept in the journal, so the app and posctl see and obey each other's.
+  payments.forwarder.usePersistedPause((write) => (write ? d.journals.of(d.mode()) : d.journals.existing(d.mode())));
   const ledger = new Ledger({
     settings: d.settings,
     mode: d.mode,

@@ -32,6 +32,34 @@ export interface ForwarderDeps {
 }
 
 const DEFAULT_BACKOFF = { baseMs: 5_000, maxMs: 300_000 };
+/** While paused, how often a sleeping forwarder looks whether another process (posctl) resumed it. */
+const PAUSE_RECHECK_MS = 15_000;
+
+/**
+ * The pause of a journal's forwarding, persisted in its `queue_control` row (journal migration 3):
+ * the app and posctl share it, so `posctl queue pause` stops the running app's forwarder too.
+ */
+export interface PauseState {
+  paused: boolean;
+  by: string | null;
+  at: string | null;
+}
+
+export function readPause(journal: JournalStore | undefined): PauseState {
+  const row = journal?.db
+    .prepare<[], { paused: number; by: string | null; at: string | null }>(`SELECT paused, paused_by AS "by", paused_at AS "at" FROM queue_control WHERE id = 1`)
+    .get();
+  return row ? { paused: row.paused === 1, by: row.by, at: row.at } : { paused: false, by: null, at: null };
+}
+
+export function writePause(journal: JournalStore, paused: boolean, by: string | null, at: Date): void {
+  journal.db
+    .prepare(
+      `INSERT INTO queue_control (id, paused, paused_by, paused_at) VALUES (1, @paused, @by, @at)
+       ON CONFLICT (id) DO UPDATE SET paused = excluded.paused, paused_by = excluded.paused_by, paused_at = excluded.paused_at`,
+    )
+    .run({ paused: paused ? 1 : 0, by: paused ? by : null, at: paused ? at.toISOString() : null });
+}
 
 export function backoffMs(attempts: number, random: number, b = DEFAULT_BACKOFF): number {
   const ceiling = Math.min(b.maxMs, b.baseMs * 2 ** Math.max(0, Math.min(attempts - 1, 20)));
@@ -40,7 +68,10 @@ export function backoffMs(attempts: number, random: number, b = DEFAULT_BACKOFF)
 }
 
 export class Forwarder {
+  /** The pause of a forwarder without a persisted one (usePersistedPause not called). */
   private paused = false;
+  /** The journal of the terminal's current mode, holding the persisted pause (write: open it if it does not exist yet). */
+  private control: ((write: boolean) => JournalStore | undefined) | undefined;
   private running: Promise<ForwardResult> | undefined;
   private timer: ReturnType<typeof setTimeout> | undefined;
   private stopped = true;
@@ -50,8 +81,19 @@ export class Forwarder {
 
   constructor(private readonly deps: ForwarderDeps) {}
 
+  /** Paused in this process, or (persisted) by any process on the journal of the current mode. Cheap: one indexed read. */
   get isPaused(): boolean {
-    return this.paused;
+    return this.pauseState().paused;
+  }
+
+  pauseState(): PauseState {
+    if (this.paused) return { paused: true, by: null, at: null };
+    return this.control ? readPause(this.control(false)) : { paused: false, by: null, at: null };
+  }
+
+  /** Keeps the pause in the journal of the current mode from now on (the core wires this). */
+  usePersistedPause(journal: (write: boolean) => JournalStore | undefined): void {
+    this.control = journal;
   }
 
   get isRunning(): boolean {
@@ -71,22 +113,36 @@ export class Forwarder {
     await this.running?.catch(() => undefined);
   }
 
-  pause(): void {
-    this.paused = true;
+  /** Stops forwarding after the payment being sent now; persisted (every process honours it) when usePersistedPause was called. */
+  pause(by?: string): void {
+    const journal = this.control?.(true);
+    if (journal) writePause(journal, true, by ?? null, this.deps.now());
+    else this.paused = true;
+    this.deps.log.info({ by: by ?? null }, 'forwarding paused');
     clearTimeout(this.timer);
     this.deps.changed();
   }
 
-  resume(): void {
+  resume(by?: string): void {
     this.paused = false;
+    const journal = this.control?.(false);
+    if (journal) writePause(journal, false, null, this.deps.now());
+    this.deps.log.info({ by: by ?? null }, 'forwarding resumed');
     this.deps.changed();
     this.wake();
   }
 
+  /** The round's own journal decides: a pause written there by another process stops this one too. */
+  private pausedIn(journal: JournalStore): boolean {
+    return this.paused || readPause(journal).paused;
+  }
+
   /** Runs a round soon (the gateway answered again, a payment was stored, a manager decided). */
   wake(): void {
-    if (this.stopped || this.paused) return;
+    if (this.stopped) return;
     clearTimeout(this.timer);
+    if (this.paused) return;
+    if (this.isPaused) return this.recheckPause();
     this.timer = setTimeout(() => void this.forwardNow().catch((err: unknown) => this.deps.log.error({ err }, 'forwarding round failed')), 0);
     this.timer.unref?.();
   }
@@ -109,7 +165,7 @@ export class Forwarder {
     const { journal, gateway } = opened;
     try {
       if (recoverAbandoned(journal, this.deps.owner, this.deps.now()).length > 0) this.deps.changed();
-      while (!this.paused && !this.closing) {
+      while (!this.pausedIn(journal) && !this.closing) {
         const lease = new Date(this.deps.now().getTime() + (this.deps.leaseMs ?? 180_000)).toISOString();
         const row = journal.claimNext(this.deps.owner, lease, this.deps.now()) ?? journal.claimLookup(this.deps.owner, lease, this.deps.now());
         if (!row) break;
@@ -129,7 +185,7 @@ export class Forwarder {
     } finally {
       gateway.release();
     }
-    if (this.paused) result.stoppedBecause = 'forwarding is paused';
+    if (this.pausedIn(journal)) result.stoppedBecause = 'forwarding is paused';
     result.remaining = journal.countQueued();
     this.schedule(journal);
     return result;
@@ -193,7 +249,8 @@ export class Forwarder {
   /** Sleeps until the earliest retry, or indefinitely when nothing waits (a wake() brings it back). */
   private schedule(journal: JournalStore): void {
     clearTimeout(this.timer);
-    if (this.stopped || this.paused) return;
+    if (this.stopped) return;
+    if (this.pausedIn(journal)) return this.recheckPause();
     const next = journal.db
       .prepare<[], { at: string | null }>(`SELECT min(coalesce(next_attempt_at, created_at)) AS at FROM journal WHERE state = 'offline' OR (state = 'needs-lookup' AND tag IS NOT NULL)`)
       .get()?.at;
@@ -201,6 +258,13 @@ export class Forwarder {
     if (!next) return;
     const wait = Math.max(1000, Math.min(2 ** 31 - 1, new Date(next).getTime() - this.deps.now().getTime()));
     this.timer = setTimeout(() => this.wake(), wait);
+    this.timer.unref?.();
+  }
+
+  /** Paused in the journal (posctl, another process): look again now and then, so a resume there is picked up. */
+  private recheckPause(): void {
+    if (this.stopped || this.paused) return;
+    this.timer = setTimeout(() => this.wake(), PAUSE_RECHECK_MS);
     this.timer.unref?.();
   }
 }

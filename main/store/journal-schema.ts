@@ -117,5 +117,13 @@ export function journalMigrations(mode: 'training' | 'live'): readonly Migration
       `);
     },
   },
+  {
+    version: 3,
+    description: 'journal: a persisted pause of forwarding, shared by the app and posctl',
+    up(db) {
+      // One row at most (id 1): absent means not paused.
+      db.exec(`CREATE TABLE queue_control (id INTEGER PRIMARY KEY CHECK (id = 1), paused INTEGER NOT NULL, paused_by TEXT, paused_at TEXT) STRICT;`);
+    },
+  },
 ];
 }
