@@ -121,16 +121,18 @@ export function createJournalStore(db: Db, mode: Mode, file: string): JournalSto
   function write(clientRef: string, from: readonly PaymentState[], to: PaymentState, patch: RowPatch, at: string): boolean {
     const sets: string[] = ['state = @to', 'updated_at = @at'];
     const params: Record<string, unknown> = { clientRef, to, at };
+    const final = FINAL_STATES.has(to);
     for (const [key, value] of Object.entries(patch)) {
-      if (value === undefined || key === 'attemptsIncrement') continue;
+      // A final answer erases the sealed data whatever the caller passed.
+      if (value === undefined || key === 'attemptsIncrement' || (final && key === 'sealed')) continue;
       const column = COLUMN[key];
       if (!column) throw new RangeError(`unknown journal column ${key}`);
       sets.push(`${column} = @${key}`);
       params[key] = typeof value === 'boolean' ? (value ? 1 : 0) : value;
     }
     if (patch.attemptsIncrement) sets.push('attempts = attempts + 1');
-    if (FINAL_STATES.has(to)) {
-      if (!('sealed' in params)) sets.push('sealed = NULL');
+    if (final) {
+      sets.push('sealed = NULL');
       sets.push('finished_at = @at', 'owner = NULL', 'lease_until = NULL');
     }
     from.forEach((f, i) => (params[`from${i}`] = f));

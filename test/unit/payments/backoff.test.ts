@@ -1,0 +1,115 @@
+import fc from 'fast-check';
+import pino from 'pino';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { GatewayOutcome } from '../../../main/gateway/outcome';
+import { backoffMs, Forwarder } from '../../../main/payments/forwarder';
+import type { GatewayLease } from '../../../main/payments/sale';
+import type { JournalStore } from '../../../main/store/journal';
+import { memoryJournal, newPayment, OUTCOMES } from '../../support/payments';
+
+const B = { baseMs: 5_000, maxMs: 300_000 };
+const ceiling = (attempts: number): number => Math.min(B.maxMs, B.baseMs * 2 ** Math.max(0, attempts - 1));
+
+describe('backoffMs', () => {
+  it('waits between half and all of the ceiling, which doubles from the base', () => {
+    expect(backoffMs(1, 0, B)).toBe(2_500);
+    expect(backoffMs(1, 0.999_999, B)).toBe(5_000);
+    expect(backoffMs(2, 0, B)).toBe(5_000);
+    expect(backoffMs(2, 0.5, B)).toBe(7_500);
+    expect(backoffMs(3, 0, B)).toBe(10_000);
+  });
+
+  it('never waits longer than the cap, however many attempts', () => {
+    expect(backoffMs(7, 0.999_999, B)).toBe(300_000);
+    expect(backoffMs(8, 0, B)).toBe(150_000);
+    expect(backoffMs(1_000_000, 0.999_999, B)).toBe(300_000);
+    expect(backoffMs(Number.MAX_SAFE_INTEGER, 0.5, B)).toBe(225_000);
+  });
+
+  it('treats no attempt yet (or a negative count) as the first', () => {
+    expect(backoffMs(0, 0, B)).toBe(2_500);
+    expect(backoffMs(-3, 0.999_999, B)).toBe(5_000);
+  });
+
+  it('uses 5 s doubling to 5 min by default', () => {
+    expect(backoffMs(1, 0)).toBe(2_500);
+    expect(backoffMs(50, 0.999_999)).toBe(300_000);
+  });
+
+  it('stays within [ceiling / 2, ceiling] and grows with the attempts, for any base, cap and jitter', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: -5, max: 10_000 }),
+        fc.double({ min: 0, max: 1, maxExcluded: true, noNaN: true }),
+        fc.integer({ min: 1, max: 60_000 }),
+        fc.integer({ min: 1, max: 3_600_000 }),
+        (attempts, random, baseMs, extra) => {
+          const b = { baseMs, maxMs: baseMs + extra };
+          const ceil = Math.min(b.maxMs, b.baseMs * 2 ** Math.max(0, Math.min(attempts - 1, 20)));
+          const v = backoffMs(attempts, random, b);
+          expect(Number.isFinite(v)).toBe(true);
+          expect(v).toBeGreaterThanOrEqual(Math.floor(ceil / 2));
+          expect(v).toBeLessThanOrEqual(Math.ceil(ceil));
+          expect(v).toBeLessThanOrEqual(b.maxMs);
+          // The least wait of the next attempt is never below this attempt's least wait.
+          expect(backoffMs(attempts + 1, 0, b)).toBeGreaterThanOrEqual(backoffMs(attempts, 0, b));
+        },
+      ),
+      { numRuns: 2_000 },
+    );
+  });
+});
+
+describe('the forwarder backs off after an unreachable gateway', () => {
+  let journal: JournalStore;
+  afterEach(() => journal?.close());
+
+  /** A gateway lease that answers from a list (the real interface, no network). */
+  function lease(answers: GatewayOutcome<unknown>[]): GatewayLease & { sent: number } {
+    return {
+      mode: 'live',
+      sent: 0,
+      async send() {
+        this.sent++;
+        return answers.shift() ?? OUTCOMES['not-sent'];
+      },
+      builderContext: () => ({ keyedEcommerceFlag: 'R', now: new Date() }),
+      knownOffline: () => false,
+      preconnect: () => undefined,
+      release: () => undefined,
+    };
+  }
+
+  it('retries a stored payment after a capped, jittered wait that doubles with each attempt, then forwards it', async () => {
+    journal = memoryJournal();
+    let now = new Date('2030-03-01T12:00:00.000Z');
+    const payload = { v: 1, operation: 'SendAndCommit', request: { Transaction_Type: '00', DollarAmount: '10.00', Reference_No: 'r-1' }, partialApproval: false };
+    journal.create(newPayment('r-1'), 'offline', now, { sealed: Buffer.from(JSON.stringify(payload)), storedOffline: true });
+    const gateway = lease([...Array(9).fill(OUTCOMES['not-sent']), OUTCOMES.approved]);
+    const forwarder = new Forwarder({
+      open: async () => ({ journal, gateway }),
+      unseal: (blob) => blob,
+      owner: 'till-1/1/me',
+      now: () => now,
+      log: pino({ level: 'silent' }),
+      changed: () => undefined,
+      random: () => 0.5,
+      backoff: B,
+    });
+
+    for (let attempt = 1; attempt <= 9; attempt++) {
+      const result = await forwarder.forwardNow();
+      expect(result).toMatchObject({ attempted: 1, remaining: 1, stoppedBecause: expect.stringMatching(/nothing was sent/) });
+      const row = journal.get('r-1');
+      expect(row).toMatchObject({ state: 'offline', attempts: attempt, owner: null, hasSealed: true });
+      const wait = new Date(row?.nextAttemptAt ?? 0).getTime() - now.getTime();
+      expect(wait).toBe(Math.round(ceiling(attempt) * 0.75));
+      // Not due before its time: a round now sends nothing.
+      expect(await forwarder.forwardNow()).toMatchObject({ attempted: 0, remaining: 1 });
+      now = new Date(now.getTime() + wait);
+    }
+    expect(await forwarder.forwardNow()).toMatchObject({ attempted: 1, approved: 1, remaining: 0 });
+    expect(journal.get('r-1')).toMatchObject({ state: 'approved', attempts: 10, hasSealed: false });
+    expect(gateway.sent).toBe(10);
+  });
+});
