@@ -1,15 +1,22 @@
 import { hostname } from 'node:os';
-import { afterEach, describe, expect, it } from 'vitest';
+import pino from 'pino';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { PadAnswer } from '../../../native/pinpad/client';
 import { ownerGone, recoverAbandoned } from '../../../main/payments/recovery';
+import { Sale, type GatewayLease, type SalePolicy } from '../../../main/payments/sale';
+import type { SaleDevices, SalePinpad } from '../../../main/payments/sale-devices';
 import { canMove, FINAL_STATES, MOVES, PAYMENT_STATES, recoveryState, STATE_WORDS, type PaymentState } from '../../../main/payments/states';
 import { JournalConflictError, type JournalStore } from '../../../main/store/journal';
-import { memoryJournal, newPayment } from '../../support/payments';
+import { memoryJournal, newPayment, OUTCOMES, sampleCard } from '../../support/payments';
 
 const AT = new Date('2030-03-01T12:00:00.000Z');
 const pairs = PAYMENT_STATES.flatMap((from) => PAYMENT_STATES.filter((to) => to !== from).map((to) => [from, to] as const));
 
 let journal: JournalStore;
-afterEach(() => journal?.close());
+afterEach(() => {
+  journal?.close();
+  vi.useRealTimers();
+});
 
 function eventsOf(ref: string): Array<{ from: string | null; to: string }> {
   return journal.db
@@ -152,5 +159,61 @@ describe('recovery of rows a stopped process left behind', () => {
     }
     expect(journal.get('gone-sending')?.message).toMatch(/look it up before sending it again/);
     expect(recoverAbandoned(journal, 'me', now)).toEqual([]);
+  });
+
+  it('a sale whose row another process recovered while the customer confirmed does not send it', async () => {
+    vi.useFakeTimers();
+    journal = memoryJournal();
+    let now = new Date('2030-03-01T12:00:00.000Z');
+    const sent: unknown[] = [];
+    const gateway: GatewayLease = {
+      mode: 'live',
+      send: async (_op, request) => {
+        sent.push(request);
+        return OUTCOMES.approved;
+      },
+      builderContext: () => ({ keyedEcommerceFlag: 'R', now }),
+      knownOffline: () => false,
+      preconnect: () => undefined,
+      release: () => undefined,
+    };
+    let answer: (a: PadAnswer) => void = () => undefined;
+    const pad: SalePinpad = {
+      id: 'pad-1',
+      showAmount: async () => undefined,
+      // The card comes 250 s into the 300 s wait.
+      readCard: async () => {
+        now = new Date(now.getTime() + 250_000);
+        return { status: 'read', card: sampleCard('visa') };
+      },
+      askYesNo: () => new Promise<PadAnswer>((resolve) => (answer = resolve)),
+      cancelPrompt: async () => undefined,
+      showMessage: async () => undefined,
+    };
+    const devices: SaleDevices = { claimReads: () => ({ release: () => undefined }), claimPinpad: () => ({ pad, release: () => undefined }) };
+    const policy: SalePolicy = {
+      chipSwipe: 'warn',
+      cardEntry: 'both',
+      confirmOnPinpad: true,
+      partialApproval: true,
+      cardWaitMs: 300_000,
+      offline: { enabled: false, maxAmountCents: 1, maxTotalCents: 1, maxCount: 1, maxAgeHours: 1, types: [], checks: false, keyed: false },
+    };
+    const sale = new Sale(
+      { journal, gateway, seal: (plain) => Buffer.from(plain), devices, policy, owner: `${hostname()}/${process.pid}/sale`, now: () => now, log: pino({ level: 'silent' }), changed: () => undefined },
+      { saleId: 'sale-0001', clientRef: 'L-1', type: 'sale', amountCents: 1_000, tender: 'card' },
+    );
+    sale.begin();
+    await vi.waitFor(() => expect(journal.get('L-1')?.state).toBe('validated'));
+    // The customer takes 3 of the 5 minutes allowed to confirm: the row's lease (taken when the
+    // wait began: 300 s + 120 s) runs out, and another process (posctl queue forward) recovers
+    // it. Nothing was sent, so it is cancelled.
+    now = new Date(now.getTime() + 180_000);
+    expect(recoverAbandoned(journal, 'till-2/1/posctl', now).map((r) => r.state)).toEqual(['cancelled']);
+    answer('yes');
+    await sale.done;
+    expect(journal.get('L-1')?.state).toBe('cancelled');
+    // The journal says "nothing was sent": the gateway must not have it.
+    expect(sent).toEqual([]);
   });
 });
