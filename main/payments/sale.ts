@@ -394,6 +394,8 @@ export class Sale {
       }
     }
     this.moveTo([...prefix, 'journaled', 'sending'], { ...columns, attemptsIncrement: true });
+    // Another process closed the row meanwhile (a recovery): nothing may be sent for it.
+    if (this.row.state !== 'sending') return this.finish();
     const outcome = await deps.gateway.send(payload.operation, payload.request);
     const resolution = resolveOutcome(outcome, {
       path: 'sale',
