@@ -1,0 +1,194 @@
+import http from 'node:http';
+import net from 'node:net';
+import { performance } from 'node:perf_hooks';
+import type { Core } from '../../main/core';
+import { GatewayHttpTransport } from '../../main/gateway/http-transport';
+import { DEFAULT_GATEWAY_NAMESPACE } from '../../main/config/settings/gateway';
+import { startGatewaySimulator, type GatewaySimulator } from '../../main/training/gateway/server';
+import { compare, type Comparison } from '../harness';
+import { journalDirs, type BenchDir } from '../support/data-dirs';
+import { benchCore, liveSettings, SwipeReader } from '../support/lane';
+import { startFirstByteProxy, type FirstByteProxy } from '../support/net';
+import { ms, sampleOf, sleep, spread } from '../support/stats';
+
+/**
+ * The terminal's own overhead between a swipe and the gateway: from the swipe's serial bytes
+ * reaching the reader's decoder (SwipeDecoder → CardRead → Sale.acceptCard) to the first byte of
+ * the SOAP request arriving at a local server (a TCP proxy in front of the simulator that
+ * timestamps each connection's first data byte). In between: the `validated` and
+ * `journaled → sending` commits (fsync with synchronous FULL), building the request, sealing it,
+ * validating it, writing the envelope. The sale is live, started with the card tender (so the
+ * connection is opened while the customer swipes, as at the counter), and the swipe comes once it
+ * is open. Baseline: a raw node:http POST of the same envelope and headers on a connection opened
+ * beforehand, from the call to its first byte at the same proxy. Journal on the real disk and on
+ * tmpfs (where fsync costs nothing).
+ */
+const SALES = 300;
+/** Time between the tender and the swipe: the connection opened at the tender is up by then. */
+const SWIPE_AFTER_MS = 15;
+
+interface Captured {
+  body: string;
+  headers: Record<string, string>;
+  path: string;
+}
+
+/** The raw POST on a socket opened beforehand: ms from the call to the first byte at the proxy. */
+async function rawPost(proxy: FirstByteProxy, req: Captured, fresh: boolean): Promise<number> {
+  const socket = fresh ? undefined : net.connect({ host: '127.0.0.1', port: proxy.port });
+  if (socket) await new Promise<void>((resolve, reject) => socket.once('connect', resolve).once('error', reject));
+  await sleep(1);
+  const before = proxy.stamps.length;
+  const t0 = performance.now();
+  await new Promise<void>((resolve, reject) => {
+    const r = http.request(
+      {
+        host: '127.0.0.1',
+        port: proxy.port,
+        path: req.path,
+        method: 'POST',
+        headers: req.headers,
+        ...(socket ? { createConnection: () => socket } : { agent: new http.Agent({ keepAlive: false }) }),
+      },
+      (res) => {
+        res.resume();
+        res.on('end', resolve);
+      },
+    );
+    r.on('error', reject);
+    r.end(req.body);
+  });
+  const at = proxy.stamps[before];
+  if (at === undefined) throw new Error('the proxy saw no request');
+  return at - t0;
+}
+
+type Phase = 'decode' | 'validated commit' | 'seal' | 'journaled → sending commit' | 'request handed to transport' | 'transport to first byte';
+
+/**
+ * Where the time goes, in a separate pass (wrapping adds a little): the journal's transitions, the
+ * seal and the HTTP transport are wrapped to mark their start and end; the rest (views, sale.changed
+ * events, building and validating the request, the SOAP envelope) is what lies between.
+ */
+async function profile(core: Core, proxy: FirstByteProxy, reader: SwipeReader, sales: number): Promise<string> {
+  const journal = core.journals.of('live');
+  const marks: Array<[string, number]> = [];
+  const mark = (name: string): number => marks.push([name, performance.now()]);
+  const transition = journal.transition.bind(journal);
+  const seal = core.key.seal.bind(core.key);
+  const requestDescriptor = Object.getOwnPropertyDescriptor(GatewayHttpTransport.prototype, 'request');
+  const request = requestDescriptor?.value as GatewayHttpTransport['request'];
+  journal.transition = (...a) => {
+    mark('commit>');
+    const r = transition(...a);
+    mark('commit<');
+    return r;
+  };
+  core.key.seal = (plain, context) => {
+    mark('seal>');
+    const r = seal(plain, context);
+    mark('seal<');
+    return r;
+  };
+  GatewayHttpTransport.prototype.request = function (this: GatewayHttpTransport, ...a: Parameters<GatewayHttpTransport['request']>) {
+    mark('transport>');
+    return request.apply(this, a);
+  };
+  const phases = new Map<Phase, number[]>();
+  const add = (phase: Phase, v: number): void => void (phases.get(phase)?.push(v) ?? phases.set(phase, [v]));
+  const totals: number[] = [];
+  try {
+    for (let i = 0; i < sales; i++) {
+      const sale = await core.payments.payments.startSale({ saleId: `bench-profile-${i}`, type: 'sale', amountCents: 2000 + i, tender: 'card' });
+      await sleep(SWIPE_AFTER_MS);
+      marks.length = 0;
+      const before = proxy.stamps.length;
+      const t0 = performance.now();
+      const card = reader.swipe();
+      const decoded = performance.now();
+      sale.acceptCard({ kind: 'read', card }, 'swipe', null);
+      await sale.done;
+      const first = proxy.stamps[before] ?? NaN;
+      const at = (name: string, nth = 0): number => marks.filter(([n]) => n === name)[nth]?.[1] ?? NaN;
+      add('decode', decoded - t0);
+      add('validated commit', at('commit<', 0) - at('commit>', 0));
+      add('seal', at('seal<') - at('seal>'));
+      add('journaled → sending commit', at('commit<', 1) - at('commit>', 1));
+      add('request handed to transport', at('transport>') - at('commit<', 1));
+      add('transport to first byte', first - at('transport>'));
+      totals.push(first - t0);
+    }
+  } finally {
+    journal.transition = transition;
+    core.key.seal = seal;
+    if (requestDescriptor) Object.defineProperty(GatewayHttpTransport.prototype, 'request', requestDescriptor);
+  }
+  const named = [...phases.values()].reduce((sum, v) => sum + spread(v).p50, 0);
+  return `${[...phases].map(([p, v]) => `${p} ${ms(spread(v).p50)}`).join(', ')}, the rest (views, sale.changed, moves between) ${ms(Math.max(0, spread(totals).p50 - named))}`;
+}
+
+async function onDir(dir: BenchDir, sim: GatewaySimulator, proxy: FirstByteProxy): Promise<{ comparison: Comparison; captured: Captured }> {
+  const url = `http://127.0.0.1:${proxy.port}/transaction/v14`;
+  const core = await benchCore(dir.path, liveSettings(url));
+  try {
+    const payments = core.payments.payments;
+    const reader = new SwipeReader('visa');
+    const times: number[] = [];
+    for (let i = 0; i < SALES + 20; i++) {
+      const sale = await payments.startSale({ saleId: `bench-wire-${i}`, type: 'sale', amountCents: 1234 + i, tender: 'card' });
+      await sleep(SWIPE_AFTER_MS);
+      const before = proxy.stamps.length;
+      const t0 = performance.now();
+      const card = reader.swipe();
+      sale.acceptCard({ kind: 'read', card }, 'swipe', null);
+      const view = await sale.done;
+      if (view.state !== 'approved') throw new Error(`bench sale ${i} ended ${view.state}: ${view.words}`);
+      const at = proxy.stamps[before];
+      if (at === undefined) throw new Error('the proxy saw no request');
+      if (i >= 20) times.push(at - t0);
+    }
+    const exchange = (await core.gateway.client()).lastExchange();
+    const captured: Captured = { body: exchange?.requestBody ?? '', headers: exchange?.requestHeaders ?? {}, path: new URL(sim.url).pathname };
+    const s = spread(times);
+    const phases = await profile(core, proxy, reader, 100);
+    // The baseline is measured after the sales, on the same proxy, with the last sale's bytes.
+    const raw: number[] = [];
+    for (let i = 0; i < SALES + 20; i++) {
+      const t = await rawPost(proxy, captured, false);
+      if (i >= 20) raw.push(t);
+    }
+    const fresh: number[] = [];
+    for (let i = 0; i < 100; i++) fresh.push(await rawPost(proxy, captured, true));
+    const comparison = compare(
+      `Swipe to wire (app overhead), live sale, journal on ${dir.label}`,
+      sampleOf('swipe bytes → decoder → Sale → first request byte', times),
+      sampleOf('raw POST of the same envelope, connection already open', raw),
+      {
+        target: 'p99 < 2 ms',
+        note: `sale p50 ${ms(s.p50)}, p99 ${ms(s.p99)}, max ${ms(s.max)}; raw POST p99 ${ms(spread(raw).p99)}; raw POST on a fresh connection p50 ${ms(spread(fresh).p50)}; per phase (median, separate pass): ${phases}`,
+      },
+    );
+    return { comparison, captured };
+  } finally {
+    await core.close();
+  }
+}
+
+export async function run(): Promise<Comparison[]> {
+  const sim = await startGatewaySimulator({ namespace: DEFAULT_GATEWAY_NAMESPACE, keepBodies: false });
+  const proxy = await startFirstByteProxy(sim.port);
+  const results: Comparison[] = [];
+  try {
+    for (const dir of journalDirs('pos-bench-wire-')) {
+      try {
+        results.push((await onDir(dir, sim, proxy)).comparison);
+      } finally {
+        dir.remove();
+      }
+    }
+  } finally {
+    await proxy.close();
+    await sim.close();
+  }
+  return results;
+}
