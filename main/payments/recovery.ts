@@ -16,10 +16,12 @@ export function ownerId(pid = process.pid): string {
 export function ownerGone(owner: string | null, self: string, now: Date, leaseUntil: string | null): boolean {
   if (!owner) return true;
   if (owner === self) return false;
-  if (leaseUntil && leaseUntil <= now.toISOString()) return true;
   const [host, pidText] = owner.split('/');
   const pid = Number(pidText);
-  if (host !== hostname() || !Number.isSafeInteger(pid) || pid <= 0) return false;
+  const here = host === hostname() && Number.isSafeInteger(pid) && pid > 0;
+  // Only an owner we cannot check (another host) is judged by its lease: a live process here keeps
+  // its row however long its customer takes, so a slow "yes" on the PIN pad is never recovered away.
+  if (!here) return leaseUntil !== null && leaseUntil <= now.toISOString();
   // Our own pid with another nonce: an earlier process that had our pid.
   if (pid === process.pid) return true;
   try {

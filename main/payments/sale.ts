@@ -225,6 +225,8 @@ export class Sale {
     const masked = source.kind === 'read' ? source.card.masked() : undefined;
     const keyedPan = source.kind === 'keyed' ? source.card.pan.replace(/\D/g, '') : '';
     this.move('waiting', 'validated', {
+      // The customer now has the pad's question: the lease covers that wait too.
+      leaseUntil: this.leaseUntil(this.deps.policy.cardWaitMs),
       entry,
       deviceId,
       masked: masked?.masked ?? (keyedPan.length >= 13 ? `${keyedPan.slice(0, 6)}${'*'.repeat(keyedPan.length - 10)}${keyedPan.slice(-4)}` : null),
@@ -247,7 +249,7 @@ export class Sale {
     this.checkRead = check;
     this.clearTimer();
     const m = check.masked();
-    this.move('waiting', 'validated', { entry: 'micr', deviceId, masked: m.accountMasked, last4: m.accountLast4 || null, routing: check.routing, checkNumber: check.checkNumber ?? null, brand: 'check' });
+    this.move('waiting', 'validated', { leaseUntil: this.leaseUntil(this.deps.policy.cardWaitMs), entry: 'micr', deviceId, masked: m.accountMasked, last4: m.accountLast4 || null, routing: check.routing, checkNumber: check.checkNumber ?? null, brand: 'check' });
     if (this.details) void this.submit('check');
     else {
       this.waitingFor = 'check-details';

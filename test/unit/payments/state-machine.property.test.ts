@@ -1,3 +1,4 @@
+import { hostname } from 'node:os';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { recoverAbandoned } from '../../../main/payments/recovery';
@@ -8,10 +9,11 @@ import { memoryJournal, newPayment, OUTCOME_NAMES, OUTCOMES, type OutcomeName } 
 
 /**
  * Random histories applied to a real journal (SQLite in memory): sales and their outcomes,
- * forwarder claims, lookups, crashes (recovery by the next process once the dead one's leases
- * ran out), the manager's decisions, and moves that must be refused. Whatever the history: no
- * row leaves a final state, no row is lost, no row is sent again after it may have reached the
- * gateway unless a manager marked it not processed, and no final row keeps sealed data.
+ * forwarder claims, lookups, crashes (the next process recovers what a dead owner left: a pid
+ * that no longer runs, or a lease that ran out), the manager's decisions, and moves that must be
+ * refused. Whatever the history: no row leaves a final state, no row is lost, no row is sent
+ * again after it may have reached the gateway unless a manager marked it not processed, and no
+ * final row keeps sealed data.
  */
 type Op =
   | { t: 'sale'; cents: number; outcome: OutcomeName; offline: boolean; until: 'choosing' | 'waiting' | 'validated' | 'journaled' | 'sending' | 'answer' }
@@ -25,12 +27,14 @@ type Op =
   | { t: 'answer-forward'; pick: number; outcome: OutcomeName }
   | { t: 'lookup'; outcome: OutcomeName }
   | { t: 'decide'; pick: number; action: 'not-processed' | 'write-off' | 'enter-tag' }
-  | { t: 'crash' }
+  | { t: 'crash'; later: boolean }
   | { t: 'recover-early' }
   | { t: 'wait'; minutes: number }
   | { t: 'illegal'; pick: number; to: PaymentState }
   | { t: 'stale'; pick: number; from: PaymentState };
 
+/** Above any pid_max: no process has it. */
+const DEAD_PID = 90_000_000;
 const pick = fc.nat(1_000);
 const outcome = fc.constantFrom(...OUTCOME_NAMES);
 const op: fc.Arbitrary<Op> = fc.oneof(
@@ -54,7 +58,7 @@ const op: fc.Arbitrary<Op> = fc.oneof(
   { weight: 4, arbitrary: fc.record({ t: fc.constant('answer-forward' as const), pick, outcome }) },
   { weight: 2, arbitrary: fc.record({ t: fc.constant('lookup' as const), outcome }) },
   { weight: 3, arbitrary: fc.record({ t: fc.constant('decide' as const), pick, action: fc.constantFrom('not-processed' as const, 'write-off' as const, 'enter-tag' as const) }) },
-  { weight: 2, arbitrary: fc.record({ t: fc.constant('crash' as const) }) },
+  { weight: 2, arbitrary: fc.record({ t: fc.constant('crash' as const), later: fc.boolean() }) },
   { weight: 1, arbitrary: fc.record({ t: fc.constant('recover-early' as const) }) },
   { weight: 2, arbitrary: fc.record({ t: fc.constant('wait' as const), minutes: fc.integer({ min: 1, max: 60 }) }) },
   { weight: 2, arbitrary: fc.record({ t: fc.constant('illegal' as const), pick, to: fc.constantFrom(...PAYMENT_STATES) }) },
@@ -81,9 +85,29 @@ class History {
   private created = 0;
   private readonly log: string[] = [];
 
+  /**
+   * Even generations run on another host (only an expired lease tells they are gone); odd ones on
+   * this host with a pid that no longer runs (gone at once, as after a kill).
+   */
   private get owner(): string {
-    // Another host: only an expired lease tells that the owner is gone.
-    return `till-9/${1000 + this.generation}/p`;
+    return this.generation % 2 === 0 ? `till-9/${1000 + this.generation}/p` : `${hostname()}/${DEAD_PID + this.generation}/p`;
+  }
+
+  /** Whether a recovering process (not the owner) finds the row's owner gone. */
+  private gone(row: JournalRow): boolean {
+    if (!row.owner || (row.leaseUntil !== null && row.leaseUntil <= this.now.toISOString())) return true;
+    const [host, pid] = row.owner.split('/');
+    return host === hostname() && Number(pid) >= DEAD_PID;
+  }
+
+  /** Recovery by another process now: exactly the in-flight rows of gone owners move, where recoveryState says. */
+  private recover(self: string): void {
+    const before = this.rows(PAYMENT_STATES);
+    recoverAbandoned(this.journal, self, this.now);
+    for (const r of before) {
+      const to = this.gone(r) ? (recoveryState(r.state) ?? r.state) : r.state;
+      expect(this.journal.get(r.clientRef)?.state, `${r.clientRef} (${r.state}, ${r.owner} until ${r.leaseUntil})`).toBe(to);
+    }
   }
 
   private at(minutes: number): string {
@@ -249,24 +273,16 @@ class History {
         break;
       }
       case 'crash': {
-        // The process dies; the next one starts a day later, when every lease has run out.
-        const before = new Map(this.rows(PAYMENT_STATES).map((r) => [r.clientRef, r.state]));
+        // The process dies; the next one starts at once, or a day later when every lease has run out.
         this.generation++;
-        this.now = new Date(this.now.getTime() + 86_400_000);
-        recoverAbandoned(j, this.owner, this.now);
-        for (const [ref, state] of before) expect(j.get(ref)?.state, `${ref} recovered from ${state}`).toBe(recoveryState(state) ?? state);
+        if (o.later) this.now = new Date(this.now.getTime() + 86_400_000);
+        this.recover(this.owner);
         break;
       }
-      case 'recover-early': {
-        // Another process looks while this one is alive: it takes only rows whose lease ran out.
-        const before = this.rows(PAYMENT_STATES);
-        recoverAbandoned(j, 'till-2/1/other', this.now);
-        for (const r of before) {
-          const expired = r.leaseUntil === null || r.leaseUntil <= this.now.toISOString();
-          expect(j.get(r.clientRef)?.state, `${r.clientRef} (${r.state}, lease until ${r.leaseUntil})`).toBe(expired ? (recoveryState(r.state) ?? r.state) : r.state);
-        }
+      case 'recover-early':
+        // Another process looks while this one runs: it takes only what belongs to gone owners.
+        this.recover('till-2/1/other');
         break;
-      }
       case 'wait':
         this.now = new Date(this.now.getTime() + o.minutes * 60_000);
         break;

@@ -137,6 +137,8 @@ describe('recovery of rows a stopped process left behind', () => {
     expect(ownerGone('till-7/123/abcd', 'me', now, later)).toBe(false);
     expect(ownerGone(`${hostname()}/${process.pid}/other-nonce`, 'me', now, later)).toBe(true);
     expect(ownerGone(`${hostname()}/${process.ppid}/abcd`, 'me', now, later)).toBe(false);
+    // A live process on this host keeps its row even after its lease ran out (a slow customer).
+    expect(ownerGone(`${hostname()}/${process.ppid}/abcd`, 'me', now, earlier)).toBe(false);
     // A pid above any pid_max is never alive.
     expect(ownerGone(`${hostname()}/99999999/abcd`, 'me', now, later)).toBe(true);
     expect(ownerGone(`${hostname()}/not-a-pid/abcd`, 'me', now, later)).toBe(false);
