@@ -13,11 +13,16 @@ export function requireBuild(): void {
 
 export interface Spawned {
   child: ChildProcessWithoutNullStreams;
+  readonly pid: number | undefined;
   stdout(): string;
   stderr(): string;
-  /** Resolves with the first stdout match; rejects if the process exits first. */
+  /** Resolves with the first stdout match; rejects if the process ends (and its output is read) first. */
   waitFor(pattern: RegExp): Promise<RegExpMatchArray>;
   exited: Promise<number | null>;
+  /** Resolves once the process ended and all of its output was read (`exited` may come before the last lines). */
+  closed: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+  write(text: string, end?: boolean): void;
+  kill(signal: NodeJS.Signals): void;
   stop(): Promise<number | null>;
 }
 
@@ -34,17 +39,27 @@ export function spawnNode(args: string[], env: NodeJS.ProcessEnv = {}): Spawned 
   child.stderr.on('data', (d: Buffer) => {
     err += d.toString();
   });
+  // A child killed before it reads its input must not fail the test with EPIPE.
+  child.stdin.on('error', () => undefined);
   const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => {
     waiters.forEach((w) => w());
     resolve(code);
   }));
   let done = false;
-  void exited.then(() => (done = true));
+  const closed = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+    child.once('close', (code, signal) => {
+      done = true;
+      waiters.forEach((w) => w());
+      resolve({ code, signal });
+    }),
+  );
   return {
     child,
+    pid: child.pid,
     stdout: () => out,
     stderr: () => err,
     exited,
+    closed,
     waitFor(pattern) {
       return new Promise((resolve, reject) => {
         const check = (): void => {
@@ -52,14 +67,22 @@ export function spawnNode(args: string[], env: NodeJS.ProcessEnv = {}): Spawned 
           if (m) {
             waiters.delete(check);
             resolve(m);
-          } else if (done || child.exitCode !== null) {
+          } else if (done) {
+            // Only once closed: the last lines of output may arrive after the exit.
             waiters.delete(check);
-            reject(new Error(`process exited before printing ${pattern}\nstdout:\n${out}\nstderr:\n${err}`));
+            reject(new Error(`process exited before printing ${pattern}\nstdout:\n${out.slice(-2000)}\nstderr:\n${err.slice(-4000)}`));
           }
         };
         waiters.add(check);
         check();
       });
+    },
+    write(text, end = false) {
+      if (end) child.stdin.end(text);
+      else child.stdin.write(text);
+    },
+    kill(signal) {
+      if (child.exitCode === null && child.signalCode === null) child.kill(signal);
     },
     async stop() {
       if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');

@@ -15,13 +15,13 @@ import {
   readJournalFile,
   runSeed,
   seededRandom,
-  spawnChild,
   startPhpGateway,
   type ChildRunner,
   type GateFault,
   type GatewayGate,
   type JournalSnapshot,
 } from '../../support/payments';
+import { spawnNode } from '../../support/processes';
 import type { LaneConfig } from './children/lane';
 
 /**
@@ -218,7 +218,7 @@ async function killOnce(run: LaneRun, k: number, startup: number): Promise<numbe
   const jitter = seededRandom(Math.floor(random() * 2 ** 31));
   gate.setLatency(() => (jitter() < 0.5 ? 0 : jitter() * 60));
   const started = performance.now();
-  const child = spawnChild([...runner.args('lane'), run.config('run', k)]);
+  const child = spawnNode([...runner.args('lane'), run.config('run', k)]);
   child.write('', true);
   let upAgain: ReturnType<typeof setTimeout> | undefined;
   if (random() < 0.15) {
@@ -253,7 +253,7 @@ async function finalRuns(run: LaneRun): Promise<JournalSnapshot> {
   gate.setLatency(undefined);
   let snap = readJournalFile(run.file);
   for (let round = 0; round < 4; round++) {
-    const child = spawnChild([...runner.args('lane'), run.config('final', round, { clockOffsetMs: 24 * 3_600_000 })]);
+    const child = spawnNode([...runner.args('lane'), run.config('final', round, { clockOffsetMs: 24 * 3_600_000 })]);
     child.write(JSON.stringify(decisions(snap, upstream.counts(), upstream)), true);
     const end = await child.closed;
     expect(end.code, `seed ${run.seed} final run ${round}: ${child.stderr().slice(-3000)}`).toBe(0);

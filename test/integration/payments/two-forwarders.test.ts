@@ -15,12 +15,11 @@ import {
   LIVE_CREDENTIALS,
   openCore,
   readJournalFile,
-  spawnChild,
   swipe,
-  type Child,
   type ChildRunner,
   type GatewayGate,
 } from '../../support/payments';
+import { spawnNode, type Spawned } from '../../support/processes';
 import type { LaneConfig } from './children/lane';
 
 /**
@@ -72,9 +71,9 @@ async function storedPayments(count: number): Promise<Setup> {
   return { dataDir, sim, gate, refs };
 }
 
-function forwarder(setup: Setup, name: string): Child {
+function forwarder(setup: Setup, name: string): Spawned {
   const config: LaneConfig = { dataDir: setup.dataDir, gatewayUrl: setup.gate.url, seed: 1, role: 'forward', prefix: name };
-  const child = spawnChild([...runner.args('lane'), JSON.stringify(config)]);
+  const child = spawnNode([...runner.args('lane'), JSON.stringify(config)]);
   cleanups.push(() => child.kill('SIGKILL'));
   return child;
 }
