@@ -125,5 +125,17 @@ export function journalMigrations(mode: 'training' | 'live'): readonly Migration
       db.exec(`CREATE TABLE queue_control (id INTEGER PRIMARY KEY CHECK (id = 1), paused INTEGER NOT NULL, paused_by TEXT, paused_at TEXT) STRICT;`);
     },
   },
+  {
+    version: 4,
+    description: 'journal: indexes for the counts every status refresh makes and for search by tag or authorization',
+    up(db) {
+      // The attention count runs at every status refresh: without its own index it read the whole journal.
+      db.exec(`
+        CREATE INDEX journal_attention ON journal (id) WHERE attention = 1;
+        CREATE INDEX journal_tag ON journal (tag) WHERE tag IS NOT NULL;
+        CREATE INDEX journal_authorization ON journal (authorization_num) WHERE authorization_num IS NOT NULL;
+      `);
+    },
+  },
 ];
 }
