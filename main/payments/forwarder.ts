@@ -2,6 +2,7 @@ import type { Logger } from 'pino';
 import type { ForwardResult } from '../../preload/contract';
 import { checkLookup, transactionLookup } from '../gateway/builders';
 import { JournalConflictError, type JournalRow, type JournalStore } from '../store/journal';
+import type { PauseState } from '../store/journal-queries';
 import { recoverAbandoned } from './recovery';
 import { SealedPayload, sealContext } from './requests';
 import { resolveOutcome, type Resolution } from './resolve-outcome';
@@ -35,32 +36,6 @@ const DEFAULT_BACKOFF = { baseMs: 5_000, maxMs: 300_000 };
 /** While paused, how often a sleeping forwarder looks whether another process (posctl) resumed it. */
 const PAUSE_RECHECK_MS = 15_000;
 
-/**
- * The pause of a journal's forwarding, persisted in its `queue_control` row (journal migration 3):
- * the app and posctl share it, so `posctl queue pause` stops the running app's forwarder too.
- */
-export interface PauseState {
-  paused: boolean;
-  by: string | null;
-  at: string | null;
-}
-
-export function readPause(journal: JournalStore | undefined): PauseState {
-  const row = journal?.db
-    .prepare<[], { paused: number; by: string | null; at: string | null }>(`SELECT paused, paused_by AS "by", paused_at AS "at" FROM queue_control WHERE id = 1`)
-    .get();
-  return row ? { paused: row.paused === 1, by: row.by, at: row.at } : { paused: false, by: null, at: null };
-}
-
-export function writePause(journal: JournalStore, paused: boolean, by: string | null, at: Date): void {
-  journal.db
-    .prepare(
-      `INSERT INTO queue_control (id, paused, paused_by, paused_at) VALUES (1, @paused, @by, @at)
-       ON CONFLICT (id) DO UPDATE SET paused = excluded.paused, paused_by = excluded.paused_by, paused_at = excluded.paused_at`,
-    )
-    .run({ paused: paused ? 1 : 0, by: paused ? by : null, at: paused ? at.toISOString() : null });
-}
-
 export function backoffMs(attempts: number, random: number, b = DEFAULT_BACKOFF): number {
   const ceiling = Math.min(b.maxMs, b.baseMs * 2 ** Math.max(0, Math.min(attempts - 1, 20)));
   // Full jitter on the upper half: lanes that lost the gateway together do not return together.
@@ -88,7 +63,7 @@ export class Forwarder {
 
   pauseState(): PauseState {
     if (this.paused) return { paused: true, by: null, at: null };
-    return this.control ? readPause(this.control(false)) : { paused: false, by: null, at: null };
+    return this.control ? (this.control(false)?.pauseState() ?? { paused: false, by: null, at: null }) : { paused: false, by: null, at: null };
   }
 
   /** Keeps the pause in the journal of the current mode from now on (the core wires this). */
@@ -116,7 +91,7 @@ export class Forwarder {
   /** Stops forwarding after the payment being sent now; persisted (every process honours it) when usePersistedPause was called. */
   pause(by?: string): void {
     const journal = this.control?.(true);
-    if (journal) writePause(journal, true, by ?? null, this.deps.now());
+    if (journal) journal.setPause(true, by ?? null, this.deps.now());
     else this.paused = true;
     this.deps.log.info({ by: by ?? null }, 'forwarding paused');
     clearTimeout(this.timer);
@@ -126,7 +101,7 @@ export class Forwarder {
   resume(by?: string): void {
     this.paused = false;
     const journal = this.control?.(false);
-    if (journal) writePause(journal, false, null, this.deps.now());
+    if (journal) journal.setPause(false, null, this.deps.now());
     this.deps.log.info({ by: by ?? null }, 'forwarding resumed');
     this.deps.changed();
     this.wake();
@@ -134,7 +109,7 @@ export class Forwarder {
 
   /** The round's own journal decides: a pause written there by another process stops this one too. */
   private pausedIn(journal: JournalStore): boolean {
-    return this.paused || readPause(journal).paused;
+    return this.paused || journal.pauseState().paused;
   }
 
   /** Runs a round soon (the gateway answered again, a payment was stored, a manager decided). */
@@ -251,10 +226,8 @@ export class Forwarder {
     clearTimeout(this.timer);
     if (this.stopped) return;
     if (this.pausedIn(journal)) return this.recheckPause();
-    const next = journal.db
-      .prepare<[], { at: string | null }>(`SELECT min(coalesce(next_attempt_at, created_at)) AS at FROM journal WHERE state = 'offline' OR (state = 'needs-lookup' AND tag IS NOT NULL)`)
-      .get()?.at;
-    this.nextAttemptAt = next ?? null;
+    const next = journal.nextDueAt();
+    this.nextAttemptAt = next;
     if (!next) return;
     const wait = Math.max(1000, Math.min(2 ** 31 - 1, new Date(next).getTime() - this.deps.now().getTime()));
     this.timer = setTimeout(() => this.wake(), wait);

@@ -2,6 +2,7 @@ import type { DailyTotals, JournalSearch, Mode, PaymentRow, QueueAction, QueueSt
 import type { z } from 'zod';
 import type { JournalSearch as JournalSearchSchema } from '../../preload/contract/payments';
 import { PosError } from '../api/errors';
+import { formatDollars } from '../config/setting';
 import type { SettingsStore } from '../config/settings-store';
 import type { JournalRow, JournalStore } from '../store/journal';
 import { JournalConflictError } from '../store/journal';
@@ -46,7 +47,7 @@ export class Ledger {
     const of = (mode: Mode): QueueStatus['live'] => {
       const journal = this.deps.existingJournal(mode);
       if (!journal) return { ...EMPTY };
-      return { ...journal.queueSummary(), expired: journal.storedBefore(before).length };
+      return { ...journal.queueSummary(), expired: journal.countStoredBefore(before) };
     };
     const f = this.deps.forwarder;
     return {
@@ -125,7 +126,7 @@ export class Ledger {
       for (const r of page) {
         const v = this.view(journal as JournalStore, r);
         lines.push(
-          [v.createdAt, v.clientRef, v.saleId, v.mode, v.type, v.tender, v.state, dollars(v.requestedCents), v.approvedCents === null ? '' : dollars(v.approvedCents), v.masked, v.brand, v.cardholderName, v.entry, v.authorizationNum, v.tag, v.sequenceNo, v.gatewayCode, v.bankCode, v.message, v.cashier, v.originalRef]
+          [v.createdAt, v.clientRef, v.saleId, v.mode, v.type, v.tender, v.state, formatDollars(v.requestedCents), v.approvedCents === null ? '' : formatDollars(v.approvedCents), v.masked, v.brand, v.cardholderName, v.entry, v.authorizationNum, v.tag, v.sequenceNo, v.gatewayCode, v.bankCode, v.message, v.cashier, v.originalRef]
             .map(csvCell)
             .join(','),
         );
@@ -182,8 +183,6 @@ function stripMode<T extends { mode?: Mode | undefined }>(input: T): Omit<T, 'mo
   const { mode: _mode, ...rest } = input;
   return rest;
 }
-
-const dollars = (cents: number): string => `${Math.floor(cents / 100)}.${String(cents % 100).padStart(2, '0')}`;
 
 /** CSV cell: quoted when needed; a leading = + - @ is neutralised so a spreadsheet never runs it. */
 export function csvCell(value: string | number | null | undefined): string {

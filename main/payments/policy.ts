@@ -1,4 +1,4 @@
-import { centsToDollarAmount } from '../gateway/money';
+import { formatDollars } from '../config/setting';
 import type { EntryMethod, PaymentType, Tender } from './states';
 
 /**
@@ -30,8 +30,6 @@ export interface QueueLoad {
 
 export type OfflineDecision = { allowed: true } | { allowed: false; reason: string };
 
-const dollars = (cents: number): string => centsToDollarAmount(Math.min(Math.max(cents, 0), 9_999_999));
-
 /** Whether this payment may be stored offline now, and if not, why (a sentence for the cashier). */
 export function offlineDecision(policy: OfflinePolicy, p: OfflineCandidate, queue: QueueLoad): OfflineDecision {
   const no = (reason: string): OfflineDecision => ({ allowed: false, reason });
@@ -40,10 +38,10 @@ export function offlineDecision(policy: OfflinePolicy, p: OfflineCandidate, queu
   if (p.tender === 'check' && !policy.checks) return no('checks cannot be taken offline');
   if (p.entry === 'keyed' && !policy.keyed) return no('a keyed card cannot be taken offline');
   if (p.entry === 'tagged') return no('a payment made from an earlier one needs the gateway');
-  if (p.cents > policy.maxAmountCents) return no(`$${dollars(p.cents)} is above the offline limit of $${dollars(policy.maxAmountCents)} per payment`);
+  if (p.cents > policy.maxAmountCents) return no(`$${formatDollars(p.cents)} is above the offline limit of $${formatDollars(policy.maxAmountCents)} per payment`);
   if (queue.count + 1 > policy.maxCount) return no(`${queue.count} payments are already waiting offline (limit ${policy.maxCount})`);
   if (queue.totalCents + p.cents > policy.maxTotalCents) {
-    return no(`$${dollars(queue.totalCents)} is already waiting offline; this payment would pass the limit of $${dollars(policy.maxTotalCents)}`);
+    return no(`$${formatDollars(queue.totalCents)} is already waiting offline; this payment would pass the limit of $${formatDollars(policy.maxTotalCents)}`);
   }
   return { allowed: true };
 }

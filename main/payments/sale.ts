@@ -1,6 +1,6 @@
 import type { Logger } from 'pino';
 import type { CheckRead } from '../../native/check/micr';
-import type { CheckDetails, Mode, SaleView } from '../../preload/contract';
+import { CardBrand, type CheckDetails, type Mode, type SaleView } from '../../preload/contract';
 import { PosError } from '../api/errors';
 import type { BuilderContext, KeyedCard } from '../gateway/builders';
 import { centsToDollarAmount } from '../gateway/money';
@@ -162,8 +162,7 @@ export class Sale {
   private cardOfRow(): SaleView['card'] {
     const r = this.row;
     if (r.tender !== 'card' || !r.masked || !r.last4 || !/^\d{4}$/.test(r.last4)) return null;
-    const brands = ['visa', 'mastercard', 'amex', 'discover', 'diners', 'jcb', 'unionpay', 'maestro'] as const;
-    const brand = brands.find((b) => b === r.brand) ?? 'unknown';
+    const brand = CardBrand.options.find((b) => b === r.brand) ?? 'unknown';
     return { brand, masked: r.masked, last4: r.last4, expiry: null, chip: false, ...(r.cardholderName ? { name: r.cardholderName.slice(0, 40) } : {}) };
   }
 

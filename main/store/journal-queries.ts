@@ -42,13 +42,26 @@ export interface TotalsLine {
   cents: number;
 }
 
+export interface PauseState {
+  paused: boolean;
+  by: string | null;
+  at: string | null;
+}
+
 export interface JournalQueries {
   countQueued(): number;
   queueSummary(): QueueSummary;
   /** Rows a process may have left behind: before or while sending, or claimed by a forwarder. */
   inFlight(): JournalRow[];
-  /** Stored payments older than `before` (ISO), oldest first: flagged expired for the manager. */
-  storedBefore(before: string): JournalRow[];
+  /** How many stored payments are older than `before` (ISO): flagged expired for the manager. */
+  countStoredBefore(before: string): number;
+  /** When the forwarder has something due next (a stored payment or a tag to look up), ISO; null when nothing waits. */
+  nextDueAt(): string | null;
+  /** Payments whose sealed forwarding data is still there (stored offline or waiting for a decision). */
+  sealedCount(): number;
+  /** The pause of forwarding kept in `queue_control` (shared by the app and posctl). */
+  pauseState(): PauseState;
+  setPause(paused: boolean, by: string | null, at: Date): void;
   search(filter: JournalFilter): JournalRow[];
   get(clientRef: string): JournalRow | undefined;
   getById(id: number): JournalRow | undefined;
@@ -73,7 +86,14 @@ export function journalQueries(db: Db, _now: () => Date): JournalQueries {
   const inFlight = db.prepare<[], Raw>(
     `SELECT ${ROW_COLUMNS} FROM journal WHERE state IN ('choosing', 'waiting', 'validated', 'journaled', 'sending', 'forwarding') ORDER BY id`,
   );
-  const storedBefore = db.prepare<[string], Raw>(`SELECT ${ROW_COLUMNS} FROM journal WHERE state IN ('offline', 'forwarding') AND created_at < ? ORDER BY id`);
+  const storedBefore = db.prepare(`SELECT count(*) FROM journal WHERE state IN ('offline', 'forwarding') AND created_at < ?`).pluck();
+  const nextDue = db.prepare(`SELECT min(coalesce(next_attempt_at, created_at)) FROM journal WHERE state = 'offline' OR (state = 'needs-lookup' AND tag IS NOT NULL)`).pluck();
+  const sealedCount = db.prepare('SELECT count(*) FROM journal WHERE sealed IS NOT NULL').pluck();
+  const readPause = db.prepare<[], { paused: number; by: string | null; at: string | null }>(`SELECT paused, paused_by AS "by", paused_at AS "at" FROM queue_control WHERE id = 1`);
+  const writePause = db.prepare(
+    `INSERT INTO queue_control (id, paused, paused_by, paused_at) VALUES (1, @paused, @by, @at)
+     ON CONFLICT (id) DO UPDATE SET paused = excluded.paused, paused_by = excluded.paused_by, paused_at = excluded.paused_at`,
+  );
   const byRef = db.prepare<[string], Raw>(`SELECT ${ROW_COLUMNS} FROM journal WHERE client_ref = ?`);
   const byId = db.prepare<[number], Raw>(`SELECT ${ROW_COLUMNS} FROM journal WHERE id = ?`);
   const children = db.prepare<[number], Raw>(`SELECT ${ROW_COLUMNS} FROM journal WHERE original_id = ? ORDER BY id`);
@@ -97,7 +117,16 @@ export function journalQueries(db: Db, _now: () => Date): JournalQueries {
       return { count: s.count, totalCents: s.totalCents ?? 0, oldestAt: s.oldestAt, needsLookup: lookups.get() as number, attention: attention.get() as number };
     },
     inFlight: () => inFlight.all().map(rowOf),
-    storedBefore: (before) => storedBefore.all(before).map(rowOf),
+    countStoredBefore: (before) => storedBefore.get(before) as number,
+    nextDueAt: () => (nextDue.get() as string | null) ?? null,
+    sealedCount: () => sealedCount.get() as number,
+    pauseState() {
+      const row = readPause.get();
+      return row ? { paused: row.paused === 1, by: row.by, at: row.at } : { paused: false, by: null, at: null };
+    },
+    setPause(paused, by, at) {
+      writePause.run({ paused: paused ? 1 : 0, by: paused ? by : null, at: paused ? at.toISOString() : null });
+    },
     get: (clientRef) => {
       const raw = byRef.get(clientRef);
       return raw ? rowOf(raw) : undefined;

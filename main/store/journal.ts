@@ -66,8 +66,6 @@ export interface JournalStore extends JournalQueries {
   transition(clientRef: string, from: PaymentState | readonly PaymentState[], to: PaymentState | readonly PaymentState[], at: Date, patch?: RowPatch, detail?: string): JournalRow;
   /** Updates columns without a state change (a manager enters a tag, a lease is renewed). */
   update(clientRef: string, state: PaymentState, patch: RowPatch, at: Date, detail?: string): JournalRow;
-  /** Payments whose sealed forwarding data is still there (stored offline or waiting for a decision). */
-  sealedCount(): number;
   /** The sealed forwarding data, if still there. */
   sealed(clientRef: string): Buffer | undefined;
   /**
@@ -227,7 +225,6 @@ export function createJournalStore(db: Db, mode: Mode, file: string): JournalSto
       return transition.immediate(clientRef, [state], [state], at, patch, detail);
     },
     sealed: (clientRef) => sealedOf.get(clientRef)?.sealed ?? undefined,
-    sealedCount: () => db.prepare('SELECT count(*) FROM journal WHERE sealed IS NOT NULL').pluck().get() as number,
     claimNext: (owner, leaseUntil, at) => claim.immediate(owner, leaseUntil, at),
     claimLookup: (owner, leaseUntil, at) => claimLookup.immediate(owner, leaseUntil, at),
     checkpoint() {
