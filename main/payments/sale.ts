@@ -4,6 +4,7 @@ import { CardBrand, type CheckDetails, type Mode, type SaleView } from '../../pr
 import { PosError } from '../api/errors';
 import type { BuilderContext, KeyedCard } from '../gateway/builders';
 import { centsToDollarAmount } from '../gateway/money';
+import { redactText } from '../log/redact';
 import type { GatewayOutcome } from '../gateway/outcome';
 import type { OperationName } from '../gateway/schema';
 import { JournalConflictError, type JournalRow, type JournalStore, type RowPatch } from '../store/journal';
@@ -362,7 +363,7 @@ export class Sale {
       // A disk that refuses a write, a gateway layer that throws: the row goes where a crash would put it.
       deps.log.error({ err, ref: start.clientRef }, 'the sale could not be completed');
       const to: PaymentState[] = this.row.state === 'sending' ? ['needs-lookup'] : this.row.state === 'choosing' ? ['validated', 'failed'] : ['failed'];
-      const message = `the terminal could not complete this payment (${err instanceof Error ? err.message : String(err)})`;
+      const message = redactText(`the terminal could not complete this payment (${err instanceof Error ? err.message : String(err)})`, 'data');
       if (!this.isFinished()) this.moveTo(to, { message, owner: null, leaseUntil: null });
       this.finish();
     }
