@@ -108,7 +108,7 @@ async function storeOffline(core: Core, rows: number, bySale: number): Promise<S
   const states = new Map<string, number>();
   const t0 = performance.now();
   const firstSaleMs = await sell(core, reader, bySale, 0, states);
-  const writer = { journal: core.journals.of('live'), seal: (plain: string, context: string) => core.key.seal(plain, context), owner: 'bench/1/fill', template: offlineTemplate() };
+  const writer = { journal: core.journals.of('live'), prepareSeal: () => core.key.prepareSeal(), owner: 'bench/1/fill', template: offlineTemplate() };
   for (let i = bySale; i < rows - bySale; i++) writeOfflineSale(writer, `bench-drain-${i}`);
   states.set('offline', (states.get('offline') ?? 0) + Math.max(0, rows - 2 * bySale));
   const lastSaleMs = await sell(core, reader, bySale, rows - bySale, states);

@@ -1,17 +1,19 @@
 /**
  * The journal writes of one card sale stored offline while the live gateway is known offline, in
- * the order and with the columns Sale (main/payments/sale.ts) writes them: create `choosing`,
- * `waiting` when the tender is chosen, `validated` when the card is read, then `journaled → offline`
- * with the sealed request. Four commits. Used to time the enqueue apart from the rest of a sale,
+ * the order and with the columns Sale (main/payments/sale.ts) writes them: created `choosing →
+ * waiting` with its tender (a light commit, no fsync), the seal's key agreement prepared while the
+ * customer swipes, then `waiting → validated → journaled → offline` with the card's columns and
+ * the sealed request in one full commit. Used to time the enqueue apart from the rest of a sale,
  * and to fill a queue quickly with rows a forwarder reads exactly as it reads a sale's.
  */
 import { performance } from 'node:perf_hooks';
 import { newClientRef } from '../../main/payments/client-ref';
 import { buildCall, sealContext, type SealedPayload } from '../../main/payments/requests';
 import type { JournalStore, NewPayment } from '../../main/store/journal';
+import type { SealOnce } from '../../main/store/sealing';
 import { SwipeReader } from './lane';
 
-export type EnqueueStep = 'create choosing' | 'choosing → waiting' | 'waiting → validated' | 'seal' | 'validated → journaled → offline';
+export type EnqueueStep = 'create waiting' | 'prepare seal' | 'seal' | 'waiting → validated → journaled → offline';
 
 /** A swiped sale's request as Sale seals it, with a placeholder where each row's client reference goes. */
 export interface OfflineTemplate {
@@ -38,20 +40,27 @@ export function offlineTemplate(cents = 1234): OfflineTemplate {
 
 export interface OfflineWriter {
   journal: JournalStore;
-  seal: (plain: string, context: string) => Buffer;
+  /** Prepares a seal (its key agreement) as a sale does when the tender is chosen. */
+  prepareSeal: () => SealOnce;
   owner: string;
   template: OfflineTemplate;
   /** Each step's time is added here when given. */
   steps?: Map<EnqueueStep, number[]>;
-  /** Experiment, not what the terminal does: the three commits before the card without fsync (synchronous NORMAL). */
-  lazyPreCard?: boolean;
 }
 
-/** Writes one stored-offline sale; returns its client reference. */
-export function writeOfflineSale(w: OfflineWriter, saleId: string): string {
-  const { journal, template: t, steps } = w;
+/** A sale begun as the register begins one: row created waiting, seal prepared. */
+export interface BegunSale {
+  clientRef: string;
+  sealOnce: SealOnce;
+  at: Date;
+  lease: string;
+}
+
+type Lap = (step: EnqueueStep) => void;
+
+function lapper(steps: Map<EnqueueStep, number[]> | undefined): Lap {
   let last = performance.now();
-  const lap = (step: EnqueueStep): void => {
+  return (step) => {
     if (!steps) return;
     const now = performance.now();
     const list = steps.get(step) ?? [];
@@ -59,21 +68,35 @@ export function writeOfflineSale(w: OfflineWriter, saleId: string): string {
     steps.set(step, list);
     last = now;
   };
+}
+
+/** What happens when the tender is chosen: the row, created waiting, and the seal prepared. */
+export function beginOfflineSale(w: OfflineWriter, saleId: string, lap: Lap = lapper(w.steps)): BegunSale {
+  const { journal, template: t } = w;
   const at = new Date();
   const clientRef = newClientRef(journal.mode, at);
   const lease = new Date(at.getTime() + 180_000).toISOString();
   const payment: NewPayment = { clientRef, saleId, type: 'sale', tender: 'card', requestedCents: t.cents, owner: w.owner, leaseUntil: lease };
-  if (w.lazyPreCard) journal.db.pragma('synchronous = NORMAL');
-  journal.create(payment, 'choosing', at);
-  lap('create choosing');
-  journal.transition(clientRef, ['choosing', 'waiting'], 'waiting', at, { tender: 'card', leaseUntil: lease });
-  lap('choosing → waiting');
-  journal.transition(clientRef, 'waiting', 'validated', at, { entry: 'swipe', deviceId: null, masked: t.masked.masked, brand: t.masked.brand, last4: t.masked.last4, cardholderName: t.masked.name });
-  lap('waiting → validated');
-  const sealed = w.seal(t.payload(clientRef), sealContext(clientRef));
+  journal.create(payment, ['choosing', 'waiting'], at);
+  lap('create waiting');
+  const sealOnce = w.prepareSeal();
+  lap('prepare seal');
+  return { clientRef, sealOnce, at, lease };
+}
+
+/** What happens once the card is read: the request sealed and the row stored offline, durably. */
+export function storeOfflineSale(w: OfflineWriter, begun: BegunSale, lap: Lap = lapper(w.steps)): string {
+  const { journal, template: t } = w;
+  const { clientRef, at, lease } = begun;
+  const sealed = begun.sealOnce(t.payload(clientRef), sealContext(clientRef));
   lap('seal');
-  if (w.lazyPreCard) journal.db.pragma('synchronous = FULL');
-  journal.transition(clientRef, 'validated', ['journaled', 'offline'], at, {
+  journal.transition(clientRef, 'waiting', ['validated', 'journaled', 'offline'], at, {
+    entry: 'swipe',
+    deviceId: null,
+    masked: t.masked.masked,
+    brand: t.masked.brand,
+    last4: t.masked.last4,
+    cardholderName: t.masked.name,
     sealed,
     transactionType: '00',
     leaseUntil: lease,
@@ -81,6 +104,12 @@ export function writeOfflineSale(w: OfflineWriter, saleId: string): string {
     outcomeKind: 'not-sent',
     message: 'stored offline: the gateway is offline',
   });
-  lap('validated → journaled → offline');
+  lap('waiting → validated → journaled → offline');
   return clientRef;
+}
+
+/** Writes one stored-offline sale, begun and stored; returns its client reference. */
+export function writeOfflineSale(w: OfflineWriter, saleId: string): string {
+  const lap = lapper(w.steps);
+  return storeOfflineSale(w, beginOfflineSale(w, saleId, lap), lap);
 }

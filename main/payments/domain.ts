@@ -45,7 +45,7 @@ export function createPaymentsDomain(d: PaymentsDomainDeps): PaymentsDomain {
     journal: (mode) => d.journals.of(mode),
     existingJournal: (mode) => d.journals.existing(mode),
     lease: () => d.gateway.lease(),
-    seal: (plain, context) => d.key.seal(plain, context),
+    prepareSeal: () => d.key.prepareSeal(),
     unseal: (blob, context) => d.key.unseal(blob, context),
     devices: d.devices ? saleDevicesOf(d.devices) : undefined,
     mode: d.mode,

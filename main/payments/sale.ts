@@ -7,6 +7,7 @@ import { centsToDollarAmount } from '../gateway/money';
 import { redactText } from '../log/redact';
 import type { GatewayOutcome } from '../gateway/outcome';
 import type { OperationName } from '../gateway/schema';
+import type { SealOnce } from '../store/sealing';
 import { JournalConflictError, type JournalRow, type JournalStore, type RowPatch } from '../store/journal';
 import { offlineDecision, type OfflineDecision, type OfflinePolicy } from './policy';
 import { buildCall, sealContext, type CardSource, type SealedPayload } from './requests';
@@ -40,7 +41,8 @@ export interface SalePolicy {
 export interface SaleDeps {
   journal: JournalStore;
   gateway: GatewayLease;
-  seal: (plain: string, context: string) => Buffer;
+  /** A seal with its key agreement done ahead; throws when there is no key to seal with. */
+  prepareSeal: () => SealOnce;
   devices: SaleDevices | undefined;
   policy: SalePolicy;
   owner: string;
@@ -79,11 +81,20 @@ export class Sale {
   private waitingFor: Waiting = null;
   private problem: string | null = null;
   private card: { source: CardSource; deviceId: string | null; entry: EntryMethod } | undefined;
+  /** The card as the screens show it (masked), kept once the card itself is forgotten. */
+  private cardView: SaleView['card'] = null;
   private checkRead: CheckRead | undefined;
   private details: CheckDetails | undefined;
   private release: Array<() => void> = [];
   private timer: ReturnType<typeof setTimeout> | undefined;
   private pad: SalePinpad | undefined;
+  /** Prepared while the customer swipes, so sealing the request costs microseconds (see prepareSeal). */
+  private sealer: SealOnce | undefined;
+  /**
+   * The card's columns when no one must confirm the amount: journaled with the sealing commit
+   * (waiting → validated → journaled in one transaction) rather than in a commit of their own.
+   */
+  private validatedPatch: RowPatch | undefined;
   private settled!: (view: SaleView) => void;
   /** Resolves with the sale's last view once it no longer waits for anyone at the counter. */
   readonly done: Promise<SaleView>;
@@ -94,6 +105,8 @@ export class Sale {
   ) {
     this.done = new Promise((resolve) => (this.settled = resolve));
     const at = deps.now();
+    // A sale that starts with its tender (the register's one-tap tenders, posctl) is created waiting, in one commit.
+    const waiting = start.tender !== undefined && !start.original;
     this.row = deps.journal.create(
       {
         clientRef: start.clientRef,
@@ -109,7 +122,7 @@ export class Sale {
         owner: deps.owner,
         leaseUntil: this.leaseUntil(deps.policy.cardWaitMs),
       },
-      'choosing',
+      waiting ? ['choosing', 'waiting'] : 'choosing',
       at,
     );
     this.details = start.check;
@@ -139,8 +152,6 @@ export class Sale {
 
   view(): SaleView {
     const base = saleViewOfRow(this.row, this.start.original?.clientRef ?? null);
-    const card = this.card?.source.kind === 'read' ? this.card.source.card.masked() : undefined;
-    const keyed = this.card?.source.kind === 'keyed' ? this.card.source.card : undefined;
     const check = this.checkRead?.masked();
     return {
       ...base,
@@ -150,11 +161,7 @@ export class Sale {
       // A note on an approval (a chip card swiped) stays for the cashier; a read problem ends with the wait.
       problem: !this.isFinished() || this.row.state === 'approved' || this.row.state === 'offline' ? this.problem : null,
       final: this.isFinished(),
-      card: card
-        ? { brand: card.brand, masked: card.masked, last4: card.last4, expiry: card.expiry, chip: card.chip, ...(card.name ? { name: card.name } : {}) }
-        : keyed
-          ? { brand: 'unknown', masked: this.row.masked ?? '****', last4: this.row.last4 ?? '', expiry: null, chip: false, name: keyed.cardholderName.slice(0, 40) }
-          : this.cardOfRow(),
+      card: this.cardView ?? this.cardOfRow(),
       check: check ? { routing: check.routing, accountMasked: check.accountMasked, business: check.business, warnings: check.warnings, ...(check.checkNumber ? { checkNumber: check.checkNumber } : {}) } : null,
     };
   }
@@ -174,7 +181,7 @@ export class Sale {
       void this.submit('tagged');
       return;
     }
-    if (this.start.tender) this.chooseTender(this.start.tender, this.start.cardEntry);
+    if (this.start.tender) this.waitFor(this.start.tender, this.start.cardEntry);
   }
 
   chooseTender(tender: Tender, cardEntry?: SaleStart['cardEntry']): void {
@@ -183,7 +190,16 @@ export class Sale {
     this.clearWaits();
     this.start.tender = tender;
     this.move(['choosing', 'waiting'], 'waiting', { tender, leaseUntil: this.leaseUntil(this.deps.policy.cardWaitMs) });
+    this.waitFor(tender, cardEntry);
+  }
+
+  /** The row is waiting for `tender`: claims the readers and the pad, and gets the request's way ready. */
+  private waitFor(tender: Tender, cardEntry: SaleStart['cardEntry']): void {
+    if (tender === 'check' && this.start.type !== 'sale') throw new PosError('BAD_INPUT', `a check cannot pay a ${this.start.type}`);
+    for (const r of this.release.splice(0)) r();
+    this.pad = undefined;
     this.deps.gateway.preconnect();
+    this.sealer ??= this.prepareSealer();
     this.timer = setTimeout(() => this.cancel(`nothing was read within ${Math.round(this.deps.policy.cardWaitMs / 1000)} s`), this.deps.policy.cardWaitMs);
     this.timer.unref?.();
     if (tender === 'check') return this.waitForCheck();
@@ -224,17 +240,37 @@ export class Sale {
     this.problem = source.kind === 'read' && source.card.chip && this.deps.policy.chipSwipe === 'warn' ? 'A chip card was swiped (fallback): check the card and the signature.' : null;
     const masked = source.kind === 'read' ? source.card.masked() : undefined;
     const keyedPan = source.kind === 'keyed' ? source.card.pan.replace(/\D/g, '') : '';
-    this.move('waiting', 'validated', {
+    const maskedKeyed = keyedPan.length >= 13 ? `${keyedPan.slice(0, 6)}${'*'.repeat(keyedPan.length - 10)}${keyedPan.slice(-4)}` : null;
+    this.cardView = masked
+      ? { brand: masked.brand, masked: masked.masked, last4: masked.last4, expiry: masked.expiry, chip: masked.chip, ...(masked.name ? { name: masked.name } : {}) }
+      : source.kind === 'keyed'
+        ? { brand: 'unknown', masked: maskedKeyed ?? '****', last4: keyedPan.slice(-4), expiry: null, chip: false, name: source.card.cardholderName.slice(0, 40) }
+        : null;
+    this.validate({
       // The customer now has the pad's question: the lease covers that wait too.
       leaseUntil: this.leaseUntil(this.deps.policy.cardWaitMs),
       entry,
       deviceId,
-      masked: masked?.masked ?? (keyedPan.length >= 13 ? `${keyedPan.slice(0, 6)}${'*'.repeat(keyedPan.length - 10)}${keyedPan.slice(-4)}` : null),
+      masked: masked?.masked ?? maskedKeyed,
       brand: masked?.brand ?? null,
       last4: masked?.last4 ?? (keyedPan.slice(-4) || null),
       cardholderName: masked?.name ?? (source.kind === 'keyed' ? source.card.cardholderName : null),
-    });
+    }, this.customerConfirms());
     void this.confirmThenSubmit();
+  }
+
+  /** Whether the customer confirms the amount on the PIN pad before it is sent. */
+  private customerConfirms(): boolean {
+    return this.pad !== undefined && this.deps.policy.confirmOnPinpad && this.start.type !== 'verify';
+  }
+
+  /**
+   * The card or check is read: journaled now when the sale waits again (the customer's
+   * confirmation, check details), otherwise kept to go with the sealing commit.
+   */
+  private validate(patch: RowPatch, waitsAgain: boolean): void {
+    if (waitsAgain) this.move('waiting', 'validated', patch);
+    else this.validatedPatch = patch;
   }
 
   acceptKeyed(card: KeyedCard): void {
@@ -249,7 +285,10 @@ export class Sale {
     this.checkRead = check;
     this.clearTimer();
     const m = check.masked();
-    this.move('waiting', 'validated', { leaseUntil: this.leaseUntil(this.deps.policy.cardWaitMs), entry: 'micr', deviceId, masked: m.accountMasked, last4: m.accountLast4 || null, routing: check.routing, checkNumber: check.checkNumber ?? null, brand: 'check' });
+    this.validate(
+      { leaseUntil: this.leaseUntil(this.deps.policy.cardWaitMs), entry: 'micr', deviceId, masked: m.accountMasked, last4: m.accountLast4 || null, routing: check.routing, checkNumber: check.checkNumber ?? null, brand: 'check' },
+      !this.details,
+    );
     if (this.details) void this.submit('check');
     else {
       this.waitingFor = 'check-details';
@@ -315,7 +354,7 @@ export class Sale {
   private async confirmThenSubmit(): Promise<void> {
     this.stopWaitingForCard();
     const pad = this.pad;
-    if (pad && this.deps.policy.confirmOnPinpad && this.start.type !== 'verify') {
+    if (pad && this.customerConfirms()) {
       this.waitingFor = 'customer-confirm';
       this.publish();
       const answer = await pad.askYesNo(`Total $${centsToDollarAmount(this.row.requestedCents)} OK?`, this.deps.policy.cardWaitMs).catch(() => 'timeout' as const);
@@ -352,7 +391,7 @@ export class Sale {
       payload = { v: 1, operation: call.operation as SealedPayload['operation'], request: call.request, partialApproval: (call.request as Record<string, unknown>).PartialRedemption === true };
     } catch (e) {
       const message = e instanceof Error ? e.message : String(e);
-      this.moveTo(this.row.state === 'choosing' ? ['validated', 'failed'] : ['failed'], { message, outcomeKind: 'invalid' });
+      this.moveTo([...this.toValidated(), 'failed'], { ...this.takeValidatedPatch(), message, outcomeKind: 'invalid' });
       return this.finish();
     }
     // Card data forgotten here: from now on only the sealed copy exists, until the final answer.
@@ -362,9 +401,9 @@ export class Sale {
     } catch (err) {
       // A disk that refuses a write, a gateway layer that throws: the row goes where a crash would put it.
       deps.log.error({ err, ref: start.clientRef }, 'the sale could not be completed');
-      const to: PaymentState[] = this.row.state === 'sending' ? ['needs-lookup'] : this.row.state === 'choosing' ? ['validated', 'failed'] : ['failed'];
+      const to: PaymentState[] = this.row.state === 'sending' ? ['needs-lookup'] : [...this.toValidated(), 'failed'];
       const message = redactText(`the terminal could not complete this payment (${err instanceof Error ? err.message : String(err)})`, 'data');
-      if (!this.isFinished()) this.moveTo(to, { message, owner: null, leaseUntil: null });
+      if (!this.isFinished()) this.moveTo(to, { ...this.takeValidatedPatch(), message, owner: null, leaseUntil: null });
       this.finish();
     }
   }
@@ -374,13 +413,16 @@ export class Sale {
     // Without a key to seal with (a lost key keeps the terminal in training) nothing can be stored to forward later.
     let sealed: Buffer | null = null;
     try {
-      sealed = deps.seal(JSON.stringify(payload), sealContext(start.clientRef));
+      const sealer = this.sealer ?? deps.prepareSeal();
+      this.sealer = undefined;
+      sealed = sealer(JSON.stringify(payload), sealContext(start.clientRef));
     } catch (err) {
       deps.log.warn({ err }, 'the payment cannot be sealed: it will not be stored offline');
     }
     const offline = (): OfflineDecision =>
       sealed ? offlineDecision(deps.policy.offline, this.candidate(), deps.journal.queueSummary()) : { allowed: false, reason: 'the terminal key is not available to seal it' };
     const columns: RowPatch = {
+      ...this.takeValidatedPatch(),
       sealed,
       transactionType: typeof payload.request.Transaction_Type === 'string' ? payload.request.Transaction_Type : null,
       leaseUntil: this.leaseUntil(0),
@@ -388,7 +430,7 @@ export class Sale {
         ? { entry: 'tagged', masked: start.original.masked, brand: start.original.brand, last4: start.original.last4, cardholderName: start.original.cardholderName }
         : {}),
     };
-    const prefix: PaymentState[] = this.row.state === 'choosing' ? ['validated'] : [];
+    const prefix = this.toValidated();
     if (deps.gateway.knownOffline()) {
       if (offline().allowed) {
         this.moveTo([...prefix, 'journaled', 'offline'], { ...columns, storedOffline: true, outcomeKind: 'not-sent', message: 'stored offline: the gateway is offline' });
@@ -412,7 +454,26 @@ export class Sale {
 
 
   private candidate(): { type: PaymentType; tender: Tender; entry: EntryMethod | null; cents: number } {
-    return { type: this.start.type, tender: this.row.tender, entry: this.row.entry, cents: this.row.requestedCents };
+    return { type: this.start.type, tender: this.row.tender, entry: this.validatedPatch?.entry ?? this.row.entry, cents: this.row.requestedCents };
+  }
+
+  /** The `validated` step still to journal before the request's (a tagged operation's, or a read not journaled apart). */
+  private toValidated(): PaymentState[] {
+    return this.row.state === 'choosing' || this.row.state === 'waiting' ? ['validated'] : [];
+  }
+
+  /** The card's columns while they are not journaled yet (the row still waiting). */
+  private takeValidatedPatch(): RowPatch {
+    return this.toValidated().length > 0 ? (this.validatedPatch ?? {}) : {};
+  }
+
+  /** Null when there is no key to seal with: the sale still goes live, it only cannot be stored offline. */
+  private prepareSealer(): SealOnce | undefined {
+    try {
+      return this.deps.prepareSeal();
+    } catch {
+      return undefined;
+    }
   }
 
   private finish(): void {

@@ -9,6 +9,7 @@ import type { CheckRead } from '../../native/check/micr';
 import type { KeyedCard } from '../gateway/builders';
 import type { Service } from '../service';
 import type { JournalRow, JournalStore } from '../store/journal';
+import type { SealOnce } from '../store/sealing';
 import { newClientRef } from './client-ref';
 import { Forwarder } from './forwarder';
 import { recoverAbandoned } from './recovery';
@@ -30,7 +31,7 @@ export interface PaymentsDeps {
   existingJournal: (mode: Mode) => JournalStore | undefined;
   /** The gateway of the current mode, captured for one sale or one forwarding round. */
   lease: () => Promise<GatewayLease>;
-  seal: (plain: string, context: string) => Buffer;
+  prepareSeal: () => SealOnce;
   unseal: (blob: Buffer, context: string) => Buffer;
   devices: SaleDevices | undefined;
   mode: () => Mode;
@@ -133,7 +134,7 @@ export class PaymentsService implements Service {
       {
         journal,
         gateway,
-        seal: this.deps.seal,
+        prepareSeal: this.deps.prepareSeal,
         devices: this.deps.devices,
         policy: salePolicyOf(this.deps.settings),
         owner: this.deps.owner,

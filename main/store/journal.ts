@@ -55,13 +55,14 @@ export interface JournalStore extends JournalQueries {
   readonly mode: Mode;
   readonly file: string;
   readonly db: Db;
-  /** A new payment, journaled in `state` (with its first transition) in one transaction. */
-  create(payment: NewPayment, state: PaymentState, at: Date, patch?: RowPatch): JournalRow;
+  /** A new payment, journaled in `state` (or through each state of a list, recording each step) in one transaction. */
+  create(payment: NewPayment, state: PaymentState | readonly PaymentState[], at: Date, patch?: RowPatch): JournalRow;
   /**
    * Moves a payment from one of `from` to `to` (or through each state of a list, recording each
    * step) with the columns in `patch`, in one transaction. Throws JournalConflictError when the row is not in `from`
    * (another process moved it) and RangeError for a move the state machine does not allow.
-   * A final state wipes the sealed data and schedules a WAL checkpoint.
+   * A final state wipes the sealed data and schedules a WAL checkpoint. A move that stays before
+   * anything is sealed (see `isLightMove`) is committed without waiting for the disk.
    */
   transition(clientRef: string, from: PaymentState | readonly PaymentState[], to: PaymentState | readonly PaymentState[], at: Date, patch?: RowPatch, detail?: string): JournalRow;
   /** Updates columns without a state change (a manager enters a tag, a lease is renewed). */
@@ -79,6 +80,19 @@ export interface JournalStore extends JournalQueries {
   checkpoint(): void;
   dataVersion(): number;
   close(): void;
+}
+
+/** States a row can be in, or move to, while nothing about it is sealed or sent. */
+const LIGHT_STATES: ReadonlySet<PaymentState> = new Set(['choosing', 'waiting', 'validated']);
+
+/**
+ * A move that a power cut may undo without loss: from and to states before any sealing, or a
+ * cancel of such a row (recovery would cancel it anyway), writing no sealed data.
+ */
+export function isLightMove(from: readonly PaymentState[], path: readonly PaymentState[], patch: RowPatch = {}): boolean {
+  if (patch.sealed) return false;
+  if (!from.every((s) => LIGHT_STATES.has(s))) return false;
+  return path.every((s, i) => LIGHT_STATES.has(s) || (s === 'cancelled' && i === path.length - 1));
 }
 
 export function journalFile(dataDir: string, mode: Mode): string {
@@ -101,6 +115,8 @@ export function createJournalStore(db: Db, mode: Mode, file: string): JournalSto
        @splitTenderId, @state, @owner, @leaseUntil, @at, @at)`,
   );
   const event = db.prepare(`INSERT INTO journal_event (payment_id, from_state, to_state, at, detail) VALUES (?, ?, ?, ?, ?)`);
+  const setNormal = db.prepare('PRAGMA synchronous = NORMAL');
+  const setFull = db.prepare('PRAGMA synchronous = FULL');
   const sealedOf = db.prepare<[string], { sealed: Buffer | null }>(`SELECT sealed FROM journal WHERE client_ref = ?`);
   const updates = new Map<string, ReturnType<Db['prepare']>>();
   let checkpointPending = false;
@@ -115,8 +131,8 @@ export function createJournalStore(db: Db, mode: Mode, file: string): JournalSto
     return rowOf(raw);
   }
 
-  /** One UPDATE per set of columns, prepared once. */
-  function write(clientRef: string, from: readonly PaymentState[], to: PaymentState, patch: RowPatch, at: string): boolean {
+  /** One UPDATE per set of columns, prepared once; RETURNING gives the row back without a second read. */
+  function write(clientRef: string, from: readonly PaymentState[], to: PaymentState, patch: RowPatch, at: string): JournalRow | undefined {
     const sets: string[] = ['state = @to', 'updated_at = @at'];
     const params: Record<string, unknown> = { clientRef, to, at };
     const final = FINAL_STATES.has(to);
@@ -134,10 +150,26 @@ export function createJournalStore(db: Db, mode: Mode, file: string): JournalSto
       sets.push('finished_at = @at', 'owner = NULL', 'lease_until = NULL');
     }
     from.forEach((f, i) => (params[`from${i}`] = f));
-    const sql = `UPDATE journal SET ${sets.join(', ')} WHERE client_ref = @clientRef AND state IN (${from.map((_, i) => `@from${i}`).join(', ')})`;
+    const sql = `UPDATE journal SET ${sets.join(', ')} WHERE client_ref = @clientRef AND state IN (${from.map((_, i) => `@from${i}`).join(', ')}) RETURNING ${ROW_COLUMNS}`;
     let stmt = updates.get(sql);
     if (!stmt) updates.set(sql, (stmt = db.prepare(sql)));
-    return stmt.run(params).changes === 1;
+    const raw = stmt.get(params) as RawRow | undefined;
+    return raw ? rowOf(raw) : undefined;
+  }
+
+  /**
+   * Commits `run` at synchronous NORMAL when the move is light: in WAL mode the commit survives a
+   * killed process at once and reaches the disk with the next full commit (the sealing one), so a
+   * power cut can lose only a row that had nothing sealed and that recovery would cancel anyway.
+   */
+  function committed<T>(light: boolean, run: () => T): T {
+    if (!light) return run();
+    setNormal.run();
+    try {
+      return run();
+    } finally {
+      setFull.run();
+    }
   }
 
   function scheduleCheckpoint(): void {
@@ -161,19 +193,26 @@ export function createJournalStore(db: Db, mode: Mode, file: string): JournalSto
       let state = current.state;
       for (const [i, to] of path.entries()) {
         if (state !== to && !canMove(state, to)) throw new RangeError(`a payment cannot move from ${state} to ${to}`);
-        // The columns go with the last step: a final state's wipe happens once, at the end.
-        const last = i === path.length - 1;
-        if (!write(clientRef, [state], to, last ? patch : {}, iso)) throw new JournalConflictError(`payment ${clientRef} moved meanwhile`);
-        if (state !== to || detail) event.run(current.id, state, to, iso, last ? (detail ?? null) : null);
+        // Each step is an event; the row is written once, in its last state.
+        if (state !== to || (detail && i === path.length - 1)) event.run(current.id, state, to, iso, i === path.length - 1 ? (detail ?? null) : null);
         state = to;
       }
-      return load(clientRef);
+      const row = write(clientRef, [current.state], state, patch, iso);
+      if (!row) throw new JournalConflictError(`payment ${clientRef} moved meanwhile`);
+      return row;
     },
   );
 
-  const create = db.transaction((p: NewPayment, state: PaymentState, at: Date, patch: RowPatch | undefined): JournalRow => {
+  const create = db.transaction((p: NewPayment, path: readonly PaymentState[], at: Date, patch: RowPatch | undefined): JournalRow => {
     for (const [name, v] of [['requestedCents', p.requestedCents], ['surchargeCents', p.surchargeCents], ['taxCents', p.taxCents]] as const) money(name, v);
     const iso = at.toISOString();
+    const first = path[0];
+    const state = path[path.length - 1];
+    if (first === undefined || state === undefined) throw new RangeError('a payment is created in at least one state');
+    for (let i = 1; i < path.length; i++) {
+      const [from, to] = [path[i - 1] as PaymentState, path[i] as PaymentState];
+      if (!canMove(from, to)) throw new RangeError(`a payment cannot move from ${from} to ${to}`);
+    }
     const info = insert.run({
       ...p,
       mode,
@@ -185,8 +224,9 @@ export function createJournalStore(db: Db, mode: Mode, file: string): JournalSto
       state,
       at: iso,
     });
-    event.run(Number(info.lastInsertRowid), null, state, iso, null);
-    if (patch && Object.keys(patch).length > 0) write(p.clientRef, [state], state, patch, iso);
+    const id = Number(info.lastInsertRowid);
+    path.forEach((to, i) => event.run(id, i === 0 ? null : path[i - 1], to, iso, null));
+    if (patch && Object.keys(patch).length > 0) return write(p.clientRef, [state], state, patch, iso) ?? load(p.clientRef);
     return load(p.clientRef);
   });
 
@@ -214,10 +254,14 @@ export function createJournalStore(db: Db, mode: Mode, file: string): JournalSto
     file,
     db,
     ...journalQueries(db, () => new Date()),
-    create: (payment, state, at, patch) => create(payment, state, at, patch),
+    create(payment, state, at, patch) {
+      const path = typeof state === 'string' ? [state] : state;
+      return committed(isLightMove([], path, patch), () => create(payment, path, at, patch));
+    },
     transition(clientRef, from, to, at, patch = {}, detail) {
       const path = typeof to === 'string' ? [to] : to;
-      const row = transition.immediate(clientRef, typeof from === 'string' ? [from] : from, path, at, patch, detail);
+      const fromList = typeof from === 'string' ? [from] : from;
+      const row = committed(isLightMove(fromList, path, patch), () => transition.immediate(clientRef, fromList, path, at, patch, detail));
       if (FINAL_STATES.has(row.state)) scheduleCheckpoint();
       return row;
     },

@@ -56,20 +56,36 @@ function deriveKey(shared: Buffer, ephemeralRaw: Buffer, recipientRaw: Buffer): 
   return Buffer.from(hkdfSync('sha256', shared, Buffer.concat([ephemeralRaw, recipientRaw]), INFO, 32));
 }
 
-export function seal(plain: Buffer | string, context: string, recipient: KeyObject): Buffer {
+/** Seals one value. Usable once: a second call throws, so an ephemeral key never seals twice. */
+export type SealOnce = (plain: Buffer | string, context: string) => Buffer;
+
+/**
+ * A seal whose key agreement (a fresh X25519 key pair and the shared secret, most of a seal's
+ * time) is done now, so the seal itself is only AES-GCM: a sale prepares one while the customer
+ * swipes and seals in microseconds once the card is read.
+ */
+export function prepareSeal(recipient: KeyObject): SealOnce {
   const ephemeral = generateKeyPairSync('x25519');
   const ephemeralRaw = rawPublicKey(ephemeral.publicKey);
-  const key = deriveKey(
-    diffieHellman({ privateKey: ephemeral.privateKey, publicKey: recipient }),
-    ephemeralRaw,
-    rawPublicKey(recipient),
-  );
-  const iv = randomBytes(12);
-  const cipher = createCipheriv('aes-256-gcm', key, iv);
-  cipher.setAAD(Buffer.from(context));
-  const body = Buffer.concat([cipher.update(typeof plain === 'string' ? Buffer.from(plain) : plain), cipher.final()]);
-  key.fill(0);
-  return Buffer.concat([Buffer.from([VERSION]), ephemeralRaw, iv, cipher.getAuthTag(), body]);
+  const key = deriveKey(diffieHellman({ privateKey: ephemeral.privateKey, publicKey: recipient }), ephemeralRaw, rawPublicKey(recipient));
+  let used = false;
+  return (plain, context) => {
+    if (used) throw new SealError('a prepared seal is used once');
+    used = true;
+    try {
+      const iv = randomBytes(12);
+      const cipher = createCipheriv('aes-256-gcm', key, iv);
+      cipher.setAAD(Buffer.from(context));
+      const body = Buffer.concat([cipher.update(typeof plain === 'string' ? Buffer.from(plain) : plain), cipher.final()]);
+      return Buffer.concat([Buffer.from([VERSION]), ephemeralRaw, iv, cipher.getAuthTag(), body]);
+    } finally {
+      key.fill(0);
+    }
+  };
+}
+
+export function seal(plain: Buffer | string, context: string, recipient: KeyObject): Buffer {
+  return prepareSeal(recipient)(plain, context);
 }
 
 export function unseal(blob: Buffer, context: string, privateKey: KeyObject): Buffer {

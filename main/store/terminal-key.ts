@@ -9,8 +9,10 @@ import {
   privateKeyToDer,
   publicKeyFromRaw,
   rawPublicKey,
+  prepareSeal,
   seal,
   unseal,
+  type SealOnce,
 } from './sealing';
 
 export interface Sealer {
@@ -92,6 +94,12 @@ export class TerminalKey implements Sealer {
   seal(plain: Buffer | string, context: string): Buffer {
     if (!this.loaded.publicKey) throw new SealError(`cannot seal: ${this.loaded.health.detail}`);
     return seal(plain, context, this.loaded.publicKey);
+  }
+
+  /** A seal with its key agreement done ahead (see `prepareSeal`). */
+  prepareSeal(): SealOnce {
+    if (!this.loaded.publicKey) throw new SealError(`cannot seal: ${this.loaded.health.detail}`);
+    return prepareSeal(this.loaded.publicKey);
   }
 
   unseal(blob: Buffer, context: string): Buffer {

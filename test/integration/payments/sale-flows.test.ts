@@ -31,7 +31,7 @@ async function padAsksForCard(lane: Lane): Promise<void> {
 }
 
 describe('a card sale in training, through the contract', () => {
-  it('goes waiting → validated → sending → approved on a swipe, which only the sale hears', async () => {
+  it('goes waiting → validated → journaled → sending → approved on a swipe, which only the sale hears', async () => {
     const lane = await startLane();
     const id = saleId('swipe');
     const started = await call(lane, 'payments.start', { saleId: id, amountCents: 12_34, tender: 'card', cardEntry: 'reader' });
@@ -44,7 +44,9 @@ describe('a card sale in training, through the contract', () => {
     expect(end).toMatchObject({ state: 'approved', approvedCents: 12_34, balanceDueCents: 0, entry: 'swipe', card: { brand: 'visa', masked: '411111******1111', last4: '1111' } });
     expect(end.outcome).toMatchObject({ kind: 'approved', gatewayCode: '00', bankCode: '100' });
     expect(end.outcome?.tag).toMatch(/^\d+$/);
-    expect(statesOf(lane, id)).toEqual(['choosing', 'waiting', 'validated', 'sending', 'approved']);
+    // Published: what the counter saw. Journaled: every step, the card's read going with the request's commit.
+    expect(statesOf(lane, id)).toEqual(['waiting', 'sending', 'approved']);
+    expect((await call(lane, 'journal.get', { ref: end.clientRef })).events.map((e) => e.to)).toEqual(['choosing', 'waiting', 'validated', 'journaled', 'sending', 'approved']);
     // The claimed read went to the sale alone: the Devices screen heard nothing.
     expect(cardReads(lane)).toBe(0);
     expect(await call(lane, 'payments.current', {})).toMatchObject({ saleId: id, state: 'approved', final: true });
@@ -120,7 +122,7 @@ describe('a card sale in training, through the contract', () => {
     expect(end.state).toBe('approved');
     const warned = saleEvents(lane, id).filter((v) => v.problem?.includes('chip card was swiped'));
     expect(warned.length).toBeGreaterThan(0);
-    expect(warned[0]).toMatchObject({ state: 'validated', card: { chip: true } });
+    expect(warned[0]).toMatchObject({ state: 'sending', card: { chip: true } });
     // The note asks the cashier to check the card and the signature: that happens after the
     // approval, so the approved sale must still carry it.
     expect(end.problem).toMatch(/chip card was swiped/);

@@ -202,7 +202,7 @@ describe('recovery of rows a stopped process left behind', () => {
       offline: { enabled: false, maxAmountCents: 1, maxTotalCents: 1, maxCount: 1, maxAgeHours: 1, types: [], checks: false, keyed: false },
     };
     const sale = new Sale(
-      { journal, gateway, seal: (plain) => Buffer.from(plain), devices, policy, owner: `${hostname()}/${process.pid}/sale`, now: () => now, log: pino({ level: 'silent' }), changed: () => undefined },
+      { journal, gateway, prepareSeal: () => (plain) => Buffer.from(plain), devices, policy, owner: `${hostname()}/${process.pid}/sale`, now: () => now, log: pino({ level: 'silent' }), changed: () => undefined },
       { saleId: 'sale-0001', clientRef: 'L-1', type: 'sale', amountCents: 1_000, tender: 'card' },
     );
     sale.begin();

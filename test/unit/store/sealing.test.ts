@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { SealError, generateTerminalKeyPair, seal, unseal } from '../../../main/store/sealing';
+import { SealError, generateTerminalKeyPair, prepareSeal, seal, unseal } from '../../../main/store/sealing';
 
 describe('sealing', () => {
   const pair = generateTerminalKeyPair();
@@ -27,3 +27,20 @@ describe('sealing', () => {
   });
 });
 
+
+describe('a prepared seal', () => {
+  const pair = generateTerminalKeyPair();
+
+  it('seals what unseal opens, once', () => {
+    const once = prepareSeal(pair.publicKey);
+    const blob = once('{"Card_Number":"4111111111111111"}', 'journal:L1');
+    expect(unseal(blob, 'journal:L1', pair.privateKey).toString()).toContain('4111111111111111');
+    expect(() => once('again', 'journal:L1')).toThrow(SealError);
+  });
+
+  it('uses its own ephemeral key: two prepared seals of the same value differ', () => {
+    const a = prepareSeal(pair.publicKey)('x', 'c');
+    const b = prepareSeal(pair.publicKey)('x', 'c');
+    expect(a.subarray(1, 33).equals(b.subarray(1, 33))).toBe(false);
+  });
+});
