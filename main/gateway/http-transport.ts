@@ -121,7 +121,7 @@ export class GatewayHttpTransport {
     if (this.prepared && this.prepared.key === key && !this.prepared.socket.destroyed && Date.now() - this.prepared.openedAt < PREPARED_MAX_AGE_MS / 2) return;
     this.dropPrepared();
     const socket = https_
-      ? tls.connect({ host: target.hostname, port, servername: target.hostname, rejectUnauthorized: true, ALPNProtocols: ['http/1.1'], ...(this.options.ca ? { ca: this.options.ca } : {}) })
+      ? tls.connect({ host: target.hostname, port, ...serverName(target.hostname), rejectUnauthorized: true, ALPNProtocols: ['http/1.1'], ...(this.options.ca ? { ca: this.options.ca } : {}) })
       : net.connect({ host: target.hostname, port });
     const prepared: Prepared = { key, socket, openedAt: Date.now(), ready: false };
     socket.setTimeout(PREPARED_MAX_AGE_MS, () => socket.destroy());
@@ -292,7 +292,7 @@ export class GatewayHttpTransport {
         method: 'POST',
         headers,
         ...(prepared ? { createConnection: () => prepared } : { agent: https_ ? this.httpsAgent : this.httpAgent }),
-        ...(https_ ? { servername: target.hostname, rejectUnauthorized: true } : {}),
+        ...(https_ ? { ...serverName(target.hostname), rejectUnauthorized: true } : {}),
       } as https.RequestOptions);
     }
     req.on('socket', (socket: Socket) => {
@@ -328,7 +328,7 @@ export class GatewayHttpTransport {
         oncreate(new ProxyError(`the proxy refused the tunnel to the gateway (HTTP ${res.statusCode ?? 0})`));
         return;
       }
-      const secure = tls.connect({ socket, servername: target.hostname, rejectUnauthorized: true, ...(this.options.ca ? { ca: this.options.ca } : {}) });
+      const secure = tls.connect({ socket, host: target.hostname, ...serverName(target.hostname), rejectUnauthorized: true, ...(this.options.ca ? { ca: this.options.ca } : {}) });
       secure.once('secureConnect', () => {
         established.add(secure);
         oncreate(null, secure);
@@ -339,6 +339,15 @@ export class GatewayHttpTransport {
     connect.end();
     return connect;
   }
+}
+
+/**
+ * SNI names a host, never an address (RFC 6066; Node warns and will ignore it): a gateway reached
+ * by IP address is verified against the address in its certificate without SNI.
+ */
+export function serverName(hostname: string): { servername?: string } {
+  const bare = hostname.startsWith('[') && hostname.endsWith(']') ? hostname.slice(1, -1) : hostname;
+  return net.isIP(bare) === 0 ? { servername: hostname } : {};
 }
 
 /** Sockets handed over already connected (TLS through a proxy tunnel). */

@@ -1,6 +1,7 @@
 import { createServer } from 'node:http';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createGatewayClient, type GatewayClientOptions } from '../../../main/gateway/client';
+import { serverName } from '../../../main/gateway/http-transport';
 import { startGatewaySimulator, type GatewaySimulator } from '../../../main/training/gateway/server';
 import { tempDirForSuite } from '../../support/tmp';
 import { NS } from '../../unit/gateway/fixtures';
@@ -8,7 +9,7 @@ import { proxyServer, selfSignedCert, silentServer, tlsFront, type Closable } fr
 
 /** Every kind of the taxonomy, each produced by a real exchange over loopback. */
 let sim: GatewaySimulator;
-let tls: Closable;
+let tls: Closable & { sni: Array<string | false> };
 let cert: { key: string; cert: string };
 const dir = tempDirForSuite('pos-gw-tls-');
 const sale = { Transaction_Type: '00', DollarAmount: '10.00', Card_Number: '4111111111111111', Expiry_Date: '1239', CardHoldersName: 'J D' };
@@ -129,6 +130,31 @@ describe('not sent (safe to retry)', () => {
     expect(await send({ url })).toMatchObject({ kind: 'not-sent', reason: 'tls' });
     expect(sim.received()).toHaveLength(before);
     expect(await send({ url, ca: cert.cert })).toMatchObject({ kind: 'approved' });
+  });
+
+  it('reaches a gateway by IP address over TLS (prepared connection, through a proxy) without naming the address as SNI', async () => {
+    // RFC 6066 allows only host names in SNI; Node warns (DEP0123) and will ignore an address.
+    const url = `https://127.0.0.1:${tls.port}/transaction/v14`;
+    const client = await createGatewayClient({ url, namespace: NS, gatewayId: 'GW1', password: 'pw', connectTimeoutMs: 1000, timeoutMs: 3000, ca: cert.cert });
+    const before = tls.sni.length;
+    try {
+      client.preconnect();
+      await vi.waitFor(() => expect(tls.sni.length).toBe(before + 1));
+      expect(await client.send('SendAndCommit', sale as never)).toMatchObject({ kind: 'approved' });
+    } finally {
+      client.close();
+    }
+    const proxy = await proxyServer({});
+    try {
+      expect(await send({ url, ca: cert.cert, proxy: `http://127.0.0.1:${proxy.port}` })).toMatchObject({ kind: 'approved' });
+    } finally {
+      await proxy.close();
+    }
+    expect(await send({ url, ca: cert.cert })).toMatchObject({ kind: 'approved' });
+    expect(tls.sni.slice(before)).toEqual([false, false, false]);
+    expect(serverName('127.0.0.1')).toEqual({});
+    expect(serverName('[::1]')).toEqual({});
+    expect(serverName('gw.example')).toEqual({ servername: 'gw.example' });
   });
 
   it('a proxy that refuses the tunnel', async () => {

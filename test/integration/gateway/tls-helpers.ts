@@ -4,6 +4,7 @@ import http from 'node:http';
 import https from 'node:https';
 import net, { type Socket } from 'node:net';
 import { join } from 'node:path';
+import type { TLSSocket } from 'node:tls';
 
 /** A throw-away self-signed certificate for 127.0.0.1 (openssl from the system). */
 export function selfSignedCert(dir: string): { key: string; cert: string } {
@@ -40,15 +41,19 @@ function listen(server: net.Server): Promise<Closable> {
 }
 
 /** HTTPS in front of an HTTP service (the simulator), so the client's TLS path is real. */
-export function tlsFront(cert: { key: string; cert: string }, backendPort: number): Promise<Closable> {
-  return listen(https.createServer(cert, (req, res) => {
+/** An HTTPS front for the simulator; `sni` lists the name each TLS client asked for (false: none). */
+export async function tlsFront(cert: { key: string; cert: string }, backendPort: number): Promise<Closable & { sni: Array<string | false> }> {
+  const sni: Array<string | false> = [];
+  const server = https.createServer(cert, (req, res) => {
     const upstream = http.request({ host: '127.0.0.1', port: backendPort, path: req.url, method: req.method, headers: req.headers }, (up) => {
       res.writeHead(up.statusCode ?? 502, up.headers);
       up.pipe(res);
     });
     upstream.on('error', () => res.destroy());
     req.pipe(upstream);
-  }));
+  });
+  server.on('secureConnection', (socket: TLSSocket) => sni.push(socket.servername ?? false));
+  return { ...(await listen(server)), sni };
 }
 
 /** Accepts TCP connections and never says a word: a TLS handshake to it never completes. */
