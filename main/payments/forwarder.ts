@@ -35,6 +35,11 @@ export interface ForwarderDeps {
 const DEFAULT_BACKOFF = { baseMs: 5_000, maxMs: 300_000 };
 /** While paused, how often a sleeping forwarder looks whether another process (posctl) resumed it. */
 const PAUSE_RECHECK_MS = 15_000;
+/**
+ * During a round, queue.changed at most this often (and always at its end): a screen sees the
+ * count fall smoothly, and a drain of thousands does not rebuild the status for every row.
+ */
+export const ROUND_CHANGED_EVERY_MS = 250;
 
 export function backoffMs(attempts: number, random: number, b = DEFAULT_BACKOFF): number {
   const ceiling = Math.min(b.maxMs, b.baseMs * 2 ** Math.max(0, Math.min(attempts - 1, 20)));
@@ -51,6 +56,7 @@ export class Forwarder {
   private timer: ReturnType<typeof setTimeout> | undefined;
   private stopped = true;
   private closing = false;
+  private lastChangedAt = 0;
   lastError: string | null = null;
   nextAttemptAt: string | null = null;
 
@@ -145,9 +151,9 @@ export class Forwarder {
         const row = journal.claimNext(this.deps.owner, lease, this.deps.now()) ?? journal.claimLookup(this.deps.owner, lease, this.deps.now());
         if (!row) break;
         result.attempted++;
-        this.deps.changed();
+        this.roundChanged(result.attempted === 1);
         const state = row.state === 'forwarding' ? await this.forward(journal, gateway, row) : await this.lookup(journal, gateway, row);
-        this.deps.changed();
+        this.roundChanged(false);
         if (state === 'approved') result.approved++;
         else if (state === 'declined' || state === 'rejected') result.declined++;
         else if (state === 'needs-lookup') result.needsLookup++;
@@ -159,11 +165,20 @@ export class Forwarder {
       }
     } finally {
       gateway.release();
+      if (result.attempted > 0) this.deps.changed();
     }
     if (this.pausedIn(journal)) result.stoppedBecause = 'forwarding is paused';
     result.remaining = journal.countQueued();
     this.schedule(journal);
     return result;
+  }
+
+  /** queue.changed during a round: at once for its first row, then at most every ROUND_CHANGED_EVERY_MS. */
+  private roundChanged(first: boolean): void {
+    const now = Date.now();
+    if (!first && now - this.lastChangedAt < ROUND_CHANGED_EVERY_MS) return;
+    this.lastChangedAt = now;
+    this.deps.changed();
   }
 
   /** Sends one claimed stored payment. */

@@ -105,7 +105,7 @@ export function journalQueries(db: Db, _now: () => Date): JournalQueries {
             count(*) AS count,
             sum(CASE WHEN state = 'approved' THEN coalesce(approved_cents, requested_cents) ELSE requested_cents END) AS cents
      FROM journal
-     WHERE created_at >= ? AND created_at < ? AND state IN ('approved', 'offline', 'forwarding', 'declined', 'rejected')
+     WHERE created_at >= ? AND created_at < ? AND +state IN ('approved', 'offline', 'forwarding', 'declined', 'rejected')
      GROUP BY tender, type, bucket ORDER BY tender, type, bucket`,
   );
   const searches = new Map<string, ReturnType<Db['prepare']>>();

@@ -82,6 +82,11 @@ export interface JournalStore extends JournalQueries {
   close(): void;
 }
 
+/** How long after the last final answer the WAL is checkpointed. */
+export const CHECKPOINT_QUIET_MS = 200;
+/** The longest a wiped sealed blob can stay in the WAL while the journal keeps writing. */
+export const CHECKPOINT_MAX_DELAY_MS = 1_000;
+
 /** States a row can be in, or move to, while nothing about it is sealed or sent. */
 const LIGHT_STATES: ReadonlySet<PaymentState> = new Set(['choosing', 'waiting', 'validated']);
 
@@ -119,7 +124,8 @@ export function createJournalStore(db: Db, mode: Mode, file: string): JournalSto
   const setFull = db.prepare('PRAGMA synchronous = FULL');
   const sealedOf = db.prepare<[string], { sealed: Buffer | null }>(`SELECT sealed FROM journal WHERE client_ref = ?`);
   const updates = new Map<string, ReturnType<Db['prepare']>>();
-  let checkpointPending = false;
+  let checkpointTimer: ReturnType<typeof setTimeout> | undefined;
+  let checkpointDue: number | undefined;
 
   function money(name: string, v: number | null | undefined): void {
     if (v !== undefined && v !== null && !Number.isSafeInteger(v)) throw new RangeError(`${name} must be an integer number of cents`);
@@ -172,14 +178,25 @@ export function createJournalStore(db: Db, mode: Mode, file: string): JournalSto
     }
   }
 
+  /**
+   * A final answer wiped sealed data: the WAL is checkpointed and truncated once no further final
+   * answer came for CHECKPOINT_QUIET_MS, and at the latest CHECKPOINT_MAX_DELAY_MS after the
+   * first wipe (or at close), so a drain of thousands shares a few checkpoints and no old page
+   * keeps the (sealed) data for longer than that.
+   */
   function scheduleCheckpoint(): void {
-    if (checkpointPending) return;
-    checkpointPending = true;
-    // A burst of final answers (a queue drain) shares one checkpoint.
-    setImmediate(() => {
-      checkpointPending = false;
-      if (db.open) store.checkpoint();
-    });
+    const now = Date.now();
+    checkpointDue ??= now + CHECKPOINT_MAX_DELAY_MS;
+    clearTimeout(checkpointTimer);
+    checkpointTimer = setTimeout(runCheckpoint, Math.max(0, Math.min(CHECKPOINT_QUIET_MS, checkpointDue - now)));
+    checkpointTimer.unref?.();
+  }
+
+  function runCheckpoint(): void {
+    clearTimeout(checkpointTimer);
+    checkpointTimer = undefined;
+    checkpointDue = undefined;
+    if (db.open) store.checkpoint();
   }
 
   const transition = db.transaction(
@@ -275,7 +292,10 @@ export function createJournalStore(db: Db, mode: Mode, file: string): JournalSto
       db.pragma('wal_checkpoint(TRUNCATE)');
     },
     dataVersion: () => db.pragma('data_version', { simple: true }) as number,
-    close: () => db.close(),
+    close() {
+      if (checkpointTimer && db.open) runCheckpoint();
+      db.close();
+    },
   };
   return store;
 }

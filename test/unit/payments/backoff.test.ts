@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import pino from 'pino';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { GatewayOutcome } from '../../../main/gateway/outcome';
 import { backoffMs, Forwarder } from '../../../main/payments/forwarder';
 import type { GatewayLease } from '../../../main/payments/sale';
@@ -112,5 +112,54 @@ describe('the forwarder backs off after an unreachable gateway', () => {
     expect(await forwarder.forwardNow()).toMatchObject({ attempted: 1, approved: 1, remaining: 0 });
     expect(journal.get('r-1')).toMatchObject({ state: 'approved', attempts: 10, hasSealed: false });
     expect(gateway.sent).toBe(10);
+  });
+});
+
+describe('the forwarder tells the screens about a drain without rebuilding the status for every row', () => {
+  let journal: JournalStore;
+  afterEach(() => {
+    journal?.close();
+    vi.useRealTimers();
+  });
+
+  it('says queue.changed for the first row, at most every 250 ms after, and at the end of the round', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    journal = memoryJournal();
+    const at = new Date('2030-03-01T12:00:00.000Z');
+    for (let i = 0; i < 40; i++) {
+      const ref = `r-${String(i).padStart(3, '0')}`;
+      const payload = { v: 1, operation: 'SendAndCommit', request: { Transaction_Type: '00', DollarAmount: '10.00', Reference_No: ref }, partialApproval: false };
+      journal.create(newPayment(ref), 'offline', at, { sealed: Buffer.from(JSON.stringify(payload)), storedOffline: true });
+    }
+    let sent = 0;
+    const gateway: GatewayLease = {
+      mode: 'live',
+      // Each answer takes 50 ms of the (fake) clock: 40 rows are 2 s of draining.
+      send: async () => {
+        sent++;
+        vi.advanceTimersByTime(50);
+        return OUTCOMES.approved;
+      },
+      builderContext: () => ({ keyedEcommerceFlag: 'R', now: new Date() }),
+      knownOffline: () => false,
+      preconnect: () => undefined,
+      release: () => undefined,
+    };
+    const said: number[] = [];
+    const forwarder = new Forwarder({
+      open: async () => ({ journal, gateway }),
+      unseal: (blob) => blob,
+      owner: 'till-1/1/me',
+      now: () => at,
+      log: pino({ level: 'silent' }),
+      changed: () => void said.push(sent),
+    });
+    expect(await forwarder.forwardNow()).toMatchObject({ attempted: 40, approved: 40, remaining: 0 });
+    // The first row at once (nothing sent yet), the last after everything was sent.
+    expect(said[0]).toBe(0);
+    expect(said.at(-1)).toBe(40);
+    // 2 s of draining at most every 250 ms: about 8, never one per row.
+    expect(said.length).toBeGreaterThanOrEqual(8);
+    expect(said.length).toBeLessThanOrEqual(12);
   });
 });

@@ -1,15 +1,17 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { statSync } from 'node:fs';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { PAYMENT_STATES, type PaymentState } from '../../../main/payments/states';
-import { isLightMove, openJournal, type JournalStore } from '../../../main/store/journal';
+import { CHECKPOINT_MAX_DELAY_MS, CHECKPOINT_QUIET_MS, isLightMove, openJournal, type JournalStore } from '../../../main/store/journal';
 import { newPayment } from '../../support/payments';
 
 const AT = new Date('2030-03-01T12:00:00.000Z');
 const dirs: string[] = [];
 let journal: JournalStore | undefined;
 afterEach(() => {
+  vi.useRealTimers();
   journal?.close();
   journal = undefined;
   for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
@@ -70,5 +72,51 @@ describe('journal durability', () => {
     expect(row).toMatchObject({ state: 'offline', masked: '411111******1111', hasSealed: true, storedOffline: true });
     const to = j.db.prepare(`SELECT to_state AS "to" FROM journal_event ORDER BY id`).pluck().all();
     expect(to).toEqual(['choosing', 'waiting', 'validated', 'journaled', 'offline']);
+  });
+});
+
+describe('the checkpoint after a final answer', () => {
+  const walSize = (j: JournalStore): number => statSync(`${j.file}-wal`).size;
+  const sealedSale = (j: JournalStore, ref: string): void => {
+    j.create(newPayment(ref), ['choosing', 'waiting'], AT);
+    j.transition(ref, 'waiting', ['validated', 'journaled', 'sending'], AT, { sealed: Buffer.from('sealed request') });
+  };
+
+  it('truncates the WAL once no final answer came for a moment', () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
+    const j = onDisk();
+    sealedSale(j, 'L-10');
+    j.transition('L-10', 'sending', 'approved', AT);
+    expect(walSize(j)).toBeGreaterThan(0);
+    vi.advanceTimersByTime(CHECKPOINT_QUIET_MS - 1);
+    expect(walSize(j)).toBeGreaterThan(0);
+    vi.advanceTimersByTime(1);
+    expect(walSize(j)).toBe(0);
+  });
+
+  it('never waits longer than its limit while answers keep coming (a drain)', () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
+    const j = onDisk();
+    const checkpoint = vi.spyOn(j, 'checkpoint');
+    const every = CHECKPOINT_QUIET_MS / 2;
+    for (let i = 0; i * every <= CHECKPOINT_MAX_DELAY_MS * 3; i++) {
+      sealedSale(j, `L-2${i}`);
+      j.transition(`L-2${i}`, 'sending', 'approved', AT);
+      vi.advanceTimersByTime(every);
+    }
+    // Three seconds of answers every 100 ms: a checkpoint each second, not one per answer nor none.
+    expect(checkpoint.mock.calls.length).toBeGreaterThanOrEqual(3);
+    expect(checkpoint.mock.calls.length).toBeLessThanOrEqual(4);
+  });
+
+  it('checkpoints at close when one is still due', () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
+    const j = onDisk();
+    const checkpoint = vi.spyOn(j, 'checkpoint');
+    sealedSale(j, 'L-30');
+    j.transition('L-30', 'sending', 'declined', AT);
+    j.close();
+    journal = undefined;
+    expect(checkpoint).toHaveBeenCalledTimes(1);
   });
 });
