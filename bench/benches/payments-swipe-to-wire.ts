@@ -15,9 +15,9 @@ import { ms, sampleOf, sleep, spread } from '../support/stats';
  * The terminal's own overhead between a swipe and the gateway: from the swipe's serial bytes
  * reaching the reader's decoder (SwipeDecoder → CardRead → Sale.acceptCard) to the first byte of
  * the SOAP request arriving at a local server (a TCP proxy in front of the simulator that
- * timestamps each connection's first data byte). In between: the `validated` and
- * `journaled → sending` commits (fsync with synchronous FULL), building the request, sealing it,
- * validating it, writing the envelope. The sale is live, started with the card tender (so the
+ * timestamps each connection's first data byte). In between: building the request, sealing it
+ * (the key agreement was prepared at the tender), the one `waiting → validated → journaled →
+ * sending` commit (an fsync with synchronous FULL), validating the request, writing the envelope. The sale is live, started with the card tender (so the
  * connection is opened while the customer swipes, as at the counter), and the swipe comes once it
  * is open. Baseline: a raw node:http POST of the same envelope and headers on a connection opened
  * beforehand, from the call to its first byte at the same proxy. Journal on the real disk and on
@@ -63,7 +63,7 @@ async function rawPost(proxy: FirstByteProxy, req: Captured, fresh: boolean): Pr
   return at - t0;
 }
 
-type Phase = 'decode' | 'validated commit' | 'seal' | 'journaled → sending commit' | 'request handed to transport' | 'transport to first byte';
+type Phase = 'decode' | 'seal' | 'waiting → sending commit' | 'request handed to transport' | 'transport to first byte';
 
 /**
  * Where the time goes, in a separate pass (wrapping adds a little): the journal's transitions, the
@@ -75,7 +75,7 @@ async function profile(core: Core, proxy: FirstByteProxy, reader: SwipeReader, s
   const marks: Array<[string, number]> = [];
   const mark = (name: string): number => marks.push([name, performance.now()]);
   const transition = journal.transition.bind(journal);
-  const seal = core.key.seal.bind(core.key);
+  const prepareSeal = core.key.prepareSeal.bind(core.key);
   const requestDescriptor = Object.getOwnPropertyDescriptor(GatewayHttpTransport.prototype, 'request');
   const request = requestDescriptor?.value as GatewayHttpTransport['request'];
   journal.transition = (...a) => {
@@ -84,11 +84,14 @@ async function profile(core: Core, proxy: FirstByteProxy, reader: SwipeReader, s
     mark('commit<');
     return r;
   };
-  core.key.seal = (plain, context) => {
-    mark('seal>');
-    const r = seal(plain, context);
-    mark('seal<');
-    return r;
+  core.key.prepareSeal = () => {
+    const once = prepareSeal();
+    return (plain, context) => {
+      mark('seal>');
+      const r = once(plain, context);
+      mark('seal<');
+      return r;
+    };
   };
   GatewayHttpTransport.prototype.request = function (this: GatewayHttpTransport, ...a: Parameters<GatewayHttpTransport['request']>) {
     mark('transport>');
@@ -111,16 +114,15 @@ async function profile(core: Core, proxy: FirstByteProxy, reader: SwipeReader, s
       const first = proxy.stamps[before] ?? NaN;
       const at = (name: string, nth = 0): number => marks.filter(([n]) => n === name)[nth]?.[1] ?? NaN;
       add('decode', decoded - t0);
-      add('validated commit', at('commit<', 0) - at('commit>', 0));
       add('seal', at('seal<') - at('seal>'));
-      add('journaled → sending commit', at('commit<', 1) - at('commit>', 1));
-      add('request handed to transport', at('transport>') - at('commit<', 1));
+      add('waiting → sending commit', at('commit<', 0) - at('commit>', 0));
+      add('request handed to transport', at('transport>') - at('commit<', 0));
       add('transport to first byte', first - at('transport>'));
       totals.push(first - t0);
     }
   } finally {
     journal.transition = transition;
-    core.key.seal = seal;
+    core.key.prepareSeal = prepareSeal;
     if (requestDescriptor) Object.defineProperty(GatewayHttpTransport.prototype, 'request', requestDescriptor);
   }
   const named = [...phases.values()].reduce((sum, v) => sum + spread(v).p50, 0);

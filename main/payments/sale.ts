@@ -176,12 +176,11 @@ export class Sale {
 
   /** Begins: a tagged operation goes straight to the gateway; otherwise the sale waits for its tender. */
   begin(): void {
+    if (this.start.tender && !this.start.original) return this.waitFor(this.start.tender, this.start.cardEntry);
     this.deps.changed(this.view());
     if (this.start.original) {
       void this.submit('tagged');
-      return;
     }
-    if (this.start.tender) this.waitFor(this.start.tender, this.start.cardEntry);
   }
 
   chooseTender(tender: Tender, cardEntry?: SaleStart['cardEntry']): void {
@@ -308,7 +307,7 @@ export class Sale {
     if (this.isFinished()) return this.view();
     if (this.row.state === 'journaled' || this.row.state === 'sending') throw this.tooLate('be cancelled');
     this.clearWaits();
-    this.move(['choosing', 'waiting', 'validated'], 'cancelled', { message: why });
+    this.row = this.deps.journal.transition(this.start.clientRef, ['choosing', 'waiting', 'validated'], 'cancelled', this.deps.now(), { message: why });
     this.finish();
     return this.view();
   }
@@ -440,7 +439,17 @@ export class Sale {
     this.moveTo([...prefix, 'journaled', 'sending'], { ...columns, attemptsIncrement: true });
     // Another process closed the row meanwhile (a recovery): nothing may be sent for it.
     if (this.row.state !== 'sending') return this.finish();
-    const outcome = await deps.gateway.send(payload.operation, payload.request);
+    const answer = deps.gateway.send(payload.operation, payload.request);
+    // Journaled first, published once the request is on its way: the screens' work never delays it.
+    let told = false;
+    const tell = (): void => {
+      if (told || this.isFinished()) return;
+      told = true;
+      this.publish();
+    };
+    setImmediate(tell);
+    const outcome = await answer;
+    tell();
     const resolution = resolveOutcome(outcome, {
       path: 'sale',
       requestedCents: this.row.requestedCents,
@@ -525,6 +534,7 @@ export class Sale {
     this.publish();
   }
 
+  /** Journals a move the caller publishes itself (finish(), or once the request is on its way). */
   private moveTo(path: PaymentState[], patch: RowPatch): void {
     try {
       this.row = this.deps.journal.transition(this.start.clientRef, this.row.state, path, this.deps.now(), patch);
@@ -533,7 +543,6 @@ export class Sale {
       // Another process (a recovery) closed the row: show what the journal says.
       this.row = this.deps.journal.get(this.start.clientRef) ?? this.row;
     }
-    this.publish();
   }
 
   private publish(): void {

@@ -257,7 +257,7 @@ describe('card numbers at the contract', () => {
     await call(lane, 'devices.list', {});
 
     expect(lane.events.filter((e) => e.name === 'card.read')).toHaveLength(4);
-    expect(lane.events.filter((e) => e.name === 'sale.changed').length).toBeGreaterThan(40);
+    expect(lane.events.filter((e) => e.name === 'sale.changed').length).toBeGreaterThan(20);
     expect(SAMPLE_PANS.length).toBeGreaterThanOrEqual(7);
     expectNoFullPan(lane);
     // Nor any track data (the sentinels and separators of a raw swipe).
