@@ -1,0 +1,19 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import type { JournalStore } from '../../../main/store/journal';
+import { TOTALS_SQL } from '../../../main/store/journal-queries';
+import { memoryJournal } from '../../support/payments';
+
+let journal: JournalStore | undefined;
+afterEach(() => journal?.close());
+
+const plan = (j: JournalStore, sql: string, ...params: unknown[]): string =>
+  (j.db.prepare(`EXPLAIN QUERY PLAN ${sql}`).all(...params) as Array<{ detail: string }>).map((r) => r.detail).join('; ');
+
+describe('journal query plans', () => {
+  it('reads daily totals by date, not by state (a state holds most of the journal)', () => {
+    const j = (journal = memoryJournal());
+    const p = plan(j, TOTALS_SQL, '2030-03-01T00:00:00.000Z', '2030-03-02T00:00:00.000Z');
+    expect(p).toMatch(/SEARCH journal USING INDEX journal_created \(created_at>\? AND created_at<\?\)/);
+    expect(p).not.toMatch(/journal_state/);
+  });
+});
