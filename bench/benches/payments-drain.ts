@@ -24,8 +24,9 @@ import { startSimulatorProcess, type SimulatorProcess } from '../support/simulat
  * node:http POSTs of the same sale envelope to the same simulator, one connection each (as the
  * client does).
  *
- * Every commit is an fsync (synchronous FULL) and the journal checkpoints its WAL after each final
- * answer, so on a disk the drain is bound by fsyncs; and a full drain takes longer than a bench
+ * Every commit of a forwarded row is an fsync (synchronous FULL; two per row: the claim and the
+ * answer), and the journal checkpoints its WAL once per burst of final answers (at most a second
+ * apart), so on a disk the drain is bound by fsyncs; and a full drain takes longer than a bench
  * should. So: the 10,000-row queue on tmpfs for a fixed time (the terminal's own cost with a full
  * queue), a copy of it on the real disk for a fixed time, and a 1,000-row queue on tmpfs drained
  * to the end (the cost with a short queue, and memory over a whole drain).
@@ -260,7 +261,7 @@ export async function run(): Promise<Comparison[]> {
           `stored: ${storedStates} in ${(stored.ms / 1000).toFixed(1)} s, runSale ${ms(stored.firstSaleMs)} each with an empty queue, ${ms(stored.lastSaleMs)} with ${ROWS - BY_SALE} queued`,
       }),
       compare(`Offline queue drain, the same ${onDisk.queued} sales copied to ${disk.label}, first ${DISK_LIMIT_MS / 1000} s`, perRow('forwardRound, per row', onDisk.ms, onDisk.result.attempted), baseline, {
-        note: `${Math.round(rate(onDisk))} rows/s: ${round(onDisk)}; ${onDisk.checkpoints} WAL checkpoints (one per forwarded row); ${memoryNote(onDisk)}`,
+        note: `${Math.round(rate(onDisk))} rows/s: ${round(onDisk)}; ${onDisk.checkpoints} WAL checkpoints (at most one a second); ${memoryNote(onDisk)}`,
       }),
       compare(`Offline queue drain, ${shortDrain.queued} stored sales, ${short.label}, to the end`, perRow('forwardRound, per row', shortDrain.ms, shortDrain.result.attempted), baseline, {
         target: 'RSS flat',

@@ -88,11 +88,12 @@ export const TOTALS_SQL = `SELECT tender, type,
      WHERE created_at >= ? AND created_at < ? AND +state IN ('approved', 'offline', 'forwarding', 'declined', 'rejected')
      GROUP BY tender, type, bucket ORDER BY tender, type, bucket`;
 
+/** The offline queue's count, total and oldest: every stored sale checks its limits with it (index journal_queue covers it). */
+export const QUEUE_SUMMARY_SQL = `SELECT count(*) AS count, sum(requested_cents) AS totalCents, min(created_at) AS oldestAt FROM journal INDEXED BY journal_queue WHERE state IN ('offline', 'forwarding')`;
+
 export function journalQueries(db: Db, _now: () => Date): JournalQueries {
   const countQueued = db.prepare(`SELECT count(*) FROM journal WHERE state IN ('offline', 'forwarding')`).pluck();
-  const summary = db.prepare<[], { count: number; totalCents: number | null; oldestAt: string | null }>(
-    `SELECT count(*) AS count, sum(requested_cents) AS totalCents, min(created_at) AS oldestAt FROM journal WHERE state IN ('offline', 'forwarding')`,
-  );
+  const summary = db.prepare<[], { count: number; totalCents: number | null; oldestAt: string | null }>(QUEUE_SUMMARY_SQL);
   const lookups = db.prepare(`SELECT count(*) FROM journal WHERE state = 'needs-lookup'`).pluck();
   const attention = db.prepare(`SELECT count(*) FROM journal WHERE attention = 1`).pluck();
   const inFlight = db.prepare<[], Raw>(

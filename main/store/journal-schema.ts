@@ -137,5 +137,13 @@ export function journalMigrations(mode: 'training' | 'live'): readonly Migration
       `);
     },
   },
+  {
+    version: 5,
+    description: 'journal: a covering index of the offline queue for the limits every stored sale checks',
+    up(db) {
+      // Only queued rows are in it, so other moves never touch it; the sum and the oldest come from the index alone.
+      db.exec(`CREATE INDEX journal_queue ON journal (state, requested_cents, created_at) WHERE state IN ('offline', 'forwarding');`);
+    },
+  },
 ];
 }

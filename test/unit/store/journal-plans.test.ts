@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { JournalStore } from '../../../main/store/journal';
-import { TOTALS_SQL } from '../../../main/store/journal-queries';
+import { QUEUE_SUMMARY_SQL, TOTALS_SQL } from '../../../main/store/journal-queries';
 import { memoryJournal } from '../../support/payments';
 
 let journal: JournalStore | undefined;
@@ -15,5 +15,12 @@ describe('journal query plans', () => {
     const p = plan(j, TOTALS_SQL, '2030-03-01T00:00:00.000Z', '2030-03-02T00:00:00.000Z');
     expect(p).toMatch(/SEARCH journal USING INDEX journal_created \(created_at>\? AND created_at<\?\)/);
     expect(p).not.toMatch(/journal_state/);
+  });
+});
+
+describe('the offline queue summary', () => {
+  it('comes from the queue index alone, whatever else the journal holds', () => {
+    const j = (journal = memoryJournal());
+    expect(plan(j, QUEUE_SUMMARY_SQL)).toMatch(/SEARCH journal USING COVERING INDEX journal_queue/);
   });
 });
