@@ -96,10 +96,16 @@ export class TerminalKey implements Sealer {
     return seal(plain, context, this.loaded.publicKey);
   }
 
-  /** A seal with its key agreement done ahead (see `prepareSeal`). */
+  /**
+   * A seal with its key agreement done ahead (see `prepareSeal`). Should the key be replaced
+   * before it is used (posctl keys reset while a customer swipes), it seals with the new key, the
+   * one that will unseal it.
+   */
   prepareSeal(): SealOnce {
-    if (!this.loaded.publicKey) throw new SealError(`cannot seal: ${this.loaded.health.detail}`);
-    return prepareSeal(this.loaded.publicKey);
+    const publicKey = this.loaded.publicKey;
+    if (!publicKey) throw new SealError(`cannot seal: ${this.loaded.health.detail}`);
+    const once = prepareSeal(publicKey);
+    return (plain, context) => (this.loaded.publicKey === publicKey ? once(plain, context) : this.seal(plain, context));
   }
 
   unseal(blob: Buffer, context: string): Buffer {

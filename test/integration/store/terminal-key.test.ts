@@ -39,6 +39,19 @@ describe('TerminalKey without an OS keyring', () => {
   });
 });
 
+describe('a seal prepared ahead', () => {
+  it('seals with the key in place when it is used, even if the key was replaced since it was prepared', () => {
+    const dir = tempDir();
+    const key = open(dir);
+    const early = key.prepareSeal();
+    const kept = key.prepareSeal();
+    expect(key.unseal(kept('same key', 'journal:L1'), 'journal:L1').toString()).toBe('same key');
+    key.replace();
+    // Prepared with the old key, used after the reset: the new key opens it.
+    expect(key.unseal(early('after a reset', 'journal:L2'), 'journal:L2').toString()).toBe('after a reset');
+  });
+});
+
 describe('TerminalKey with an OS keyring', () => {
   it('keeps the private key in the keyring and only the public key in the file', () => {
     const dir = tempDir();
