@@ -25,6 +25,9 @@ import type { JournalStore } from './store/journal';
 import { openStores, type Journals, type Stores } from './store/stores';
 import { createPaymentsDomain, type PaymentsDomain } from './payments/domain';
 import type { TerminalKey } from './store/terminal-key';
+import { managerHandlers } from './roles/handlers';
+import { managerPinStore } from './roles/manager-pin-store';
+import { ManagerService } from './roles/manager-service';
 import { trainingGatewayFile } from './training/gateway/sqlite-sim-store';
 
 export interface CoreConfig {
@@ -57,6 +60,8 @@ export interface Core {
   readonly apis: ApiDomains;
   /** Sales, the offline queue and the journal. */
   readonly payments: PaymentsDomain;
+  /** Roles and the manager PIN (who may call what). */
+  readonly manager: ManagerService;
   /** The journals of both modes. */
   readonly journals: Journals;
   /** Held by the app and the headless start (CoreConfig.exclusive); it also publishes their status for posctl. */
@@ -144,6 +149,7 @@ export async function createCore(config: CoreConfig, platform: Platform): Promis
   const devices = new DeviceManager({ settings, bus, log: log.child({ module: 'devices' }), mode, now, refresh });
   const apis = createApiDomains({ platform, settings, log, bus, sealer: key, cacheDb });
   const payments = createPaymentsDomain({ settings, log, bus, journals, gateway, key, devices, mode, now, refresh, autoForward: config.autoForward ?? config.exclusive ?? false });
+  const manager = new ManagerService({ store: managerPinStore(db), now, log: log.child({ module: 'manager' }) });
   const status = new StatusService(
     {
       version: platform.version,
@@ -182,8 +188,9 @@ export async function createCore(config: CoreConfig, platform: Platform): Promis
     ...gatewayHandlers(gateway),
     ...apis.handlers,
     ...payments.handlers,
+    ...managerHandlers(manager),
   };
-  const dispatch = createDispatcher(handlers, log);
+  const dispatch = createDispatcher(handlers, log, manager);
 
   let watcher: ReturnType<typeof setInterval> | undefined;
   let lastVersions = '';
@@ -202,6 +209,7 @@ export async function createCore(config: CoreConfig, platform: Platform): Promis
     db,
     apis,
     payments,
+    manager,
     journals,
     instance,
     mode,

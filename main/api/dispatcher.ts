@@ -2,7 +2,10 @@ import type { Logger } from 'pino';
 import type { z } from 'zod';
 import {
   isMethodName,
+  METHOD_ROLES,
   methods,
+  roleAllows,
+  type Role,
   type ErrorIssue,
   type MethodName,
   type MethodOutput,
@@ -11,9 +14,19 @@ import {
 import { redactStrings, redactText } from '../log/redact';
 import { PosError } from './errors';
 
-/** Who is calling: the transport that carried the call. */
+/** Who is calling: the transport that carried the call, and the page connection it came from (ipc, ws). */
 export interface CallContext {
   transport: 'ipc' | 'ws' | 'cli' | 'test';
+  /** One page's connection: a manager session belongs to it alone. */
+  connection?: string;
+}
+
+/** Who may call what: the role of a caller, and the words it hears when it may not. */
+export interface Access {
+  roleOf(ctx: CallContext): Role;
+  /** A call arrived from this caller (keeps its manager session alive). */
+  touch(ctx: CallContext): void;
+  refusal(needed: Role): string;
 }
 
 type Input<M extends MethodName> = z.output<(typeof methods)[M]['input']>;
@@ -33,10 +46,15 @@ export function zodIssues(error: z.ZodError): ErrorIssue[] {
  * the handler, validates the output, redacts its strings, and always answers an envelope: a bad call gets a typed
  * error, a bug gets INTERNAL (details logged, redacted), and nothing crashes the core.
  */
-export function createDispatcher(handlers: Handlers, log: Logger): Dispatch {
+export function createDispatcher(handlers: Handlers, log: Logger, access?: Access): Dispatch {
   return async (method, input, ctx) => {
     if (!isMethodName(method)) {
       return { ok: false, error: { code: 'UNKNOWN_METHOD', message: redactText(`no method named ${JSON.stringify(String(method)).slice(0, 80)}`) } };
+    }
+    if (access) {
+      access.touch(ctx);
+      const needed = METHOD_ROLES[method];
+      if (!roleAllows(access.roleOf(ctx), needed)) return { ok: false, error: { code: 'FORBIDDEN', message: access.refusal(needed) } };
     }
     const entry = methods[method];
     const parsed = entry.input.safeParse(input);

@@ -26,6 +26,7 @@ interface WebContentsLike {
   setWindowOpenHandler(handler: (details: { url: string }) => { action: 'deny' | 'allow' }): void;
   on(event: 'will-navigate' | 'will-redirect', listener: (event: { preventDefault(): void }, url: string) => void): void;
   on(event: 'will-attach-webview', listener: (event: { preventDefault(): void }) => void): void;
+  on(event: 'did-start-loading', listener: () => void): void;
   isDestroyed(): boolean;
 }
 export interface WindowLike {
@@ -217,6 +218,8 @@ export function runShell(electron: ShellElectron, options: ShellOptions): Shell 
     core = await options.createCore();
     await core.start();
     const dispatch = core.dispatch;
+    let pageLoads = 0;
+    let pageConnection = `ipc:${pageLoads}`;
     const log = core.log.child({ module: 'electron-shell' });
 
     electron.ipcMain.handle(IPC_INVOKE, async (event, method, input) => {
@@ -224,11 +227,16 @@ export function runShell(electron: ShellElectron, options: ShellOptions): Shell 
         log.warn({ url: event.senderFrame?.url }, 'refused a call from a foreign frame');
         return FORBIDDEN;
       }
-      return dispatch(method, input, { transport: 'ipc' });
+      return dispatch(method, input, { transport: 'ipc', connection: pageConnection });
     });
 
     window = new electron.BrowserWindow(windowOptions(options.preloadPath, options.devTools));
     const target = window;
+    // A manager session belongs to one page: a reload or a navigation starts a new caller, a cashier.
+    target.webContents.on('did-start-loading', () => {
+      core?.manager.sessions.close(pageConnection);
+      pageConnection = `ipc:${++pageLoads}`;
+    });
     attachWedgeCapture(target.webContents, core.devices, { onProblem: (problem) => log.warn({ problem }, 'wedge capture') });
     core.bus.onAny((name, payload) => {
       if (!target.webContents.isDestroyed()) target.webContents.send(IPC_EVENT, name, payload);

@@ -17,4 +17,20 @@ export const terminalMigrations: readonly Migration[] = [
       `);
     },
   },
+  {
+    version: 2,
+    description: 'manager PIN: a salted scrypt hash (not sealed: every host checks it) and the wrong tries that lock it',
+    up(db) {
+      db.exec(`
+        CREATE TABLE manager_pin (
+          id           INTEGER PRIMARY KEY CHECK (id = 1),
+          hash         TEXT,
+          failures     INTEGER NOT NULL DEFAULT 0 CHECK (failures >= 0),
+          locked_until TEXT,
+          changed_at   TEXT,
+          changed_by   TEXT
+        ) STRICT;
+      `);
+    },
+  },
 ];

@@ -21,6 +21,8 @@ export interface LoopbackServerOptions {
   token?: string;
   /** What one client may cost; defaults to DEFAULT_CONNECTION_LIMITS (tests lower them). */
   limits?: Partial<ConnectionLimits>;
+  /** A page's connection closed (its manager session ends with it). */
+  onConnectionClosed?: (connection: string) => void;
 }
 
 export interface LoopbackServer {
@@ -115,10 +117,16 @@ export async function startLoopbackServer(options: LoopbackServerOptions): Promi
   };
   const send = (ws: WebSocket, frame: ServerFrame): void => sendText(ws, JSON.stringify(frame));
 
+  let connections = 0;
   const accept = (ws: WebSocket, socket: Duplex): void => {
     const budget = new ConnectionBudget(ws, socket, limits, log);
+    // Each page connection is its own caller: a reload or a second tab starts as a cashier.
+    const connection = `ws:${++connections}`;
     clients.set(ws, budget);
-    ws.on('close', () => clients.delete(ws));
+    ws.on('close', () => {
+      clients.delete(ws);
+      options.onConnectionClosed?.(connection);
+    });
     ws.on('error', (err) => log.warn({ err }, 'websocket error'));
     ws.on('message', (data, isBinary) => {
       const frame = parseCall(data, isBinary);
@@ -132,7 +140,7 @@ export async function startLoopbackServer(options: LoopbackServerOptions): Promi
         return;
       }
       void options
-        .dispatch(method, input, { transport: 'ws' })
+        .dispatch(method, input, { transport: 'ws', connection })
         .then((reply) => send(ws, { t: 'reply', id, reply }))
         .finally(() => budget.endCall());
     });

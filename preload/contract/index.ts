@@ -5,6 +5,7 @@ import { merchantMethods } from './merchant';
 import { deviceEvents, deviceMethods } from './devices';
 import { paymentEvents, paymentMethods } from './payments';
 import { gatewayMethods } from './gateway';
+import { managerMethods } from './manager';
 
 /**
  * The one contract between the renderer and the terminal core. Each method has a zod schema for
@@ -18,6 +19,7 @@ export const methods = {
   ...deviceMethods,
   ...gatewayMethods,
   ...paymentMethods,
+  ...managerMethods,
 } as const;
 
 export const events = {
@@ -51,3 +53,5 @@ export * from './merchant';
 export * from './devices';
 export * from './payments';
 export * from './gateway';
+export * from './manager';
+export * from './roles';

@@ -1,0 +1,41 @@
+import type { Db } from '../store/database';
+
+/** The manager PIN's row in terminal.sqlite (migration 2): shared by every host on the data directory. */
+export interface PinRow {
+  hash: string | null;
+  failures: number;
+  lockedUntil: string | null;
+}
+
+export interface ManagerPinStore {
+  read(): PinRow;
+  /** A new PIN (or none, `posctl manager-pin reset`): wrong tries and the lock are cleared. */
+  setHash(hash: string | null, at: Date, by: string): void;
+  /** One more wrong PIN; returns the count. In one IMMEDIATE transaction: two hosts never lose a try. */
+  fail(lockUntil: (failures: number) => string | null): number;
+  clearFailures(): void;
+}
+
+export function managerPinStore(db: Db): ManagerPinStore {
+  const read = db.prepare<[], { hash: string | null; failures: number; lockedUntil: string | null }>(
+    `SELECT hash, failures, locked_until AS lockedUntil FROM manager_pin WHERE id = 1`,
+  );
+  const upsert = db.prepare(
+    `INSERT INTO manager_pin (id, hash, failures, locked_until, changed_at, changed_by) VALUES (1, @hash, 0, NULL, @at, @by)
+     ON CONFLICT (id) DO UPDATE SET hash = excluded.hash, failures = 0, locked_until = NULL, changed_at = excluded.changed_at, changed_by = excluded.changed_by`,
+  );
+  const bump = db.prepare(`UPDATE manager_pin SET failures = failures + 1 WHERE id = 1 RETURNING failures`).pluck();
+  const lock = db.prepare(`UPDATE manager_pin SET locked_until = ? WHERE id = 1`);
+  const clear = db.prepare(`UPDATE manager_pin SET failures = 0, locked_until = NULL WHERE id = 1`);
+  const fail = db.transaction((lockUntil: (failures: number) => string | null): number => {
+    const failures = (bump.get() as number | undefined) ?? 0;
+    lock.run(lockUntil(failures));
+    return failures;
+  });
+  return {
+    read: () => read.get() ?? { hash: null, failures: 0, lockedUntil: null },
+    setHash: (hash, at, by) => void upsert.run({ hash, at: at.toISOString(), by }),
+    fail: (lockUntil) => fail.immediate(lockUntil),
+    clearFailures: () => void clear.run(),
+  };
+}

@@ -1,0 +1,134 @@
+import type { Logger } from 'pino';
+import type { ManagerStatus, Role } from '../../preload/contract';
+import { PosError } from '../api/errors';
+import type { CallContext } from '../api/dispatcher';
+import type { ManagerPinStore } from './manager-pin-store';
+import { ManagerSessions } from './manager-sessions';
+import { hashPin, verifyPin, weakPinReason } from './pin-hash';
+import { FREE_TRIES, lockedWords, lockMs } from './pin-lockout';
+
+export interface ManagerServiceDeps {
+  store: ManagerPinStore;
+  now: () => Date;
+  log: Logger;
+}
+
+/**
+ * Who a caller is, and the manager PIN that makes a page a manager's. posctl (and the tests'
+ * direct calls) act as the technician: they run with the OS account that owns the terminal. A
+ * page is a cashier until the PIN opens a manager session for its connection.
+ */
+export class ManagerService {
+  readonly sessions: ManagerSessions;
+
+  constructor(private readonly deps: ManagerServiceDeps) {
+    this.sessions = new ManagerSessions(() => deps.now().getTime());
+  }
+
+  roleOf(ctx: CallContext): Role {
+    if (ctx.transport === 'cli' || ctx.transport === 'test') return 'technician';
+    return this.sessions.isOpen(ctx.connection) ? 'manager' : 'cashier';
+  }
+
+  /** Every call from a page keeps its manager session alive. */
+  touch(ctx: CallContext): void {
+    this.sessions.touch(ctx.connection);
+  }
+
+  /** What a caller without the role hears. */
+  refusal(needed: Role): string {
+    if (needed === 'technician') return 'Only a technician can do this, with posctl on this PC.';
+    return this.pinSet() ? 'This needs a manager: enter the manager PIN first.' : 'This needs a manager, and no manager PIN is set yet: set one first.';
+  }
+
+  pinSet(): boolean {
+    return this.deps.store.read().hash !== null;
+  }
+
+  status(ctx: CallContext): ManagerStatus {
+    const row = this.deps.store.read();
+    const now = this.deps.now().getTime();
+    const locked = row.lockedUntil && Date.parse(row.lockedUntil) > now ? row.lockedUntil : null;
+    const ends = this.sessions.endsAt(ctx.connection);
+    return {
+      role: this.roleOf(ctx),
+      pinSet: row.hash !== null,
+      lockedUntil: locked,
+      lockedWords: locked ? lockedWords(row.failures, Date.parse(locked) - now) : null,
+      sessionEndsAt: ends === null ? null : new Date(ends).toISOString(),
+    };
+  }
+
+  unlock(ctx: CallContext, pin: string): ManagerStatus {
+    const connection = this.connectionOf(ctx);
+    this.check(pin);
+    this.sessions.open(connection);
+    this.deps.log.info({ transport: ctx.transport }, 'manager session opened');
+    return this.status(ctx);
+  }
+
+  lock(ctx: CallContext): ManagerStatus {
+    if (ctx.connection !== undefined) this.sessions.close(ctx.connection);
+    return this.status(ctx);
+  }
+
+  /** The first PIN needs none; a change needs the current one (checked with the same lock-out). */
+  setPin(ctx: CallContext, input: { current?: string | undefined; pin: string }): ManagerStatus {
+    const connection = this.connectionOf(ctx);
+    const weak = weakPinReason(input.pin);
+    if (weak) throw new PosError('BAD_INPUT', `${weak}.`, [{ path: 'pin', message: weak }]);
+    if (this.pinSet()) {
+      if (input.current === undefined) throw new PosError('FORBIDDEN', 'Enter the current manager PIN to change it.');
+      this.check(input.current);
+    }
+    this.write(input.pin, `page (${ctx.transport})`);
+    this.sessions.open(connection);
+    return this.status(ctx);
+  }
+
+  /** posctl manager-pin set: the technician's way back in (no current PIN needed). */
+  technicianSet(pin: string, by: string): void {
+    const weak = weakPinReason(pin);
+    if (weak) throw new PosError('BAD_INPUT', `${weak}.`);
+    this.write(pin, by);
+  }
+
+  /** posctl manager-pin reset: no PIN; the next manager action sets one. */
+  technicianReset(by: string): void {
+    this.deps.store.setHash(null, this.deps.now(), by);
+    this.sessions.closeAll();
+    this.deps.log.warn({ by }, 'manager PIN removed');
+  }
+
+  private write(pin: string, by: string): void {
+    this.deps.store.setHash(hashPin(pin), this.deps.now(), by);
+    // A new PIN ends every session opened with the old one.
+    this.sessions.closeAll();
+    this.deps.log.info({ by }, 'manager PIN set');
+  }
+
+  /** Throws FORBIDDEN, in words, for no PIN, a locked PIN or a wrong one (counting it). */
+  private check(pin: string): void {
+    const row = this.deps.store.read();
+    if (row.hash === null) throw new PosError('FORBIDDEN', 'No manager PIN is set yet: set one first.');
+    const now = this.deps.now().getTime();
+    if (row.lockedUntil && Date.parse(row.lockedUntil) > now) {
+      throw new PosError('FORBIDDEN', lockedWords(row.failures, Date.parse(row.lockedUntil) - now));
+    }
+    if (verifyPin(pin, row.hash)) {
+      if (row.failures > 0) this.deps.store.clearFailures();
+      return;
+    }
+    const failures = this.deps.store.fail((n) => (lockMs(n) > 0 ? new Date(now + lockMs(n)).toISOString() : null));
+    this.deps.log.warn({ failures }, 'wrong manager PIN');
+    const wait = lockMs(failures);
+    if (wait > 0) throw new PosError('FORBIDDEN', lockedWords(failures, wait));
+    const left = FREE_TRIES - failures;
+    throw new PosError('FORBIDDEN', `Wrong manager PIN. ${left} ${left === 1 ? 'try' : 'tries'} left before it locks.`);
+  }
+
+  private connectionOf(ctx: CallContext): string {
+    if (ctx.connection === undefined) throw new PosError('UNAVAILABLE', 'this caller cannot hold a manager session');
+    return ctx.connection;
+  }
+}

@@ -1,0 +1,35 @@
+import { z } from 'zod';
+
+/**
+ * Roles and the manager PIN. Every page starts as a cashier; the manager PIN opens a manager
+ * session for that page connection alone (two minutes without a call, or "lock", ends it); posctl,
+ * which has the OS account, is the technician.
+ */
+export const Role = z.enum(['cashier', 'manager', 'technician']);
+export type Role = z.infer<typeof Role>;
+
+/** A manager PIN: 4 to 12 digits. Weak ones (one digit repeated, a straight run) are refused by main with the reason. */
+export const ManagerPin = z.string().regex(/^\d{4,12}$/, 'a manager PIN is 4 to 12 digits');
+
+export const ManagerStatus = z.strictObject({
+  /** The role this page connection has now. */
+  role: Role,
+  /** False on a fresh terminal: the first manager action sets one. */
+  pinSet: z.boolean(),
+  /** While wrong PINs keep the PIN locked: until when, and the same in words. */
+  lockedUntil: z.string().nullable(),
+  lockedWords: z.string().nullable(),
+  /** When this page's manager session ends without further calls. */
+  sessionEndsAt: z.string().nullable(),
+});
+export type ManagerStatus = z.infer<typeof ManagerStatus>;
+
+export const managerMethods = {
+  'manager.status': { input: z.strictObject({}), output: ManagerStatus },
+  /** Opens a manager session for this page connection. FORBIDDEN with words for a wrong or locked PIN. */
+  'manager.unlock': { input: z.strictObject({ pin: ManagerPin }), output: ManagerStatus },
+  /** Ends this page's manager session at once. */
+  'manager.lock': { input: z.strictObject({}), output: ManagerStatus },
+  /** Sets the first PIN (no current one needed then, and it opens a session), or changes it (the current PIN is needed). */
+  'manager.setPin': { input: z.strictObject({ current: ManagerPin.optional(), pin: ManagerPin }), output: ManagerStatus },
+} as const;

@@ -1,0 +1,70 @@
+import type { MethodName } from './index';
+import type { Role } from './manager';
+
+/**
+ * The role each contract method needs. A method not in this table does not type-check, so a new
+ * method must say who may call it. Settings writes are checked again per key (SettingDef.access).
+ */
+export const METHOD_ROLES = {
+  'app.status': 'cashier',
+  'devices.list': 'cashier',
+  'devices.test': 'cashier',
+  'devices.simulateSwipe': 'cashier',
+  'devices.simulateCheck': 'cashier',
+  'gateway.trainingFault': 'cashier',
+  'catalogue.categories': 'cashier',
+  'catalogue.products': 'cashier',
+  'catalogue.product': 'cashier',
+  'catalogue.refresh': 'cashier',
+  'catalogue.warm': 'cashier',
+  'catalogue.image': 'cashier',
+  'catalogue.cart': 'cashier',
+  'catalogue.cart.set': 'cashier',
+  'leads.list': 'cashier',
+  'leads.create': 'cashier',
+  'leads.defaults': 'cashier',
+  'leads.outbox': 'cashier',
+  'leads.retry': 'cashier',
+  'leads.discard': 'cashier',
+  'merchant.get': 'cashier',
+  'merchant.search': 'cashier',
+  'merchant.contacts': 'cashier',
+  'merchant.contact': 'cashier',
+  'merchant.hierarchies': 'cashier',
+  'merchant.hierarchy': 'cashier',
+  'merchant.entitlements': 'cashier',
+  'merchant.entitlement': 'cashier',
+  'merchant.fees': 'cashier',
+  'merchant.fee': 'cashier',
+  'merchant.vocabulary': 'cashier',
+  'payments.start': 'cashier',
+  'payments.tender': 'cashier',
+  'payments.keyed': 'cashier',
+  'payments.checkDetails': 'cashier',
+  'payments.cancel': 'cashier',
+  'payments.get': 'cashier',
+  'payments.current': 'cashier',
+  'payments.receipt': 'cashier',
+  'queue.status': 'cashier',
+  'queue.list': 'cashier',
+  // Sending what waits is always safe; stopping it, or deciding a payment's fate, is the manager's.
+  'queue.forward': 'cashier',
+  'queue.pause': 'manager',
+  'queue.resume': 'manager',
+  'queue.resolve': 'manager',
+  'journal.search': 'cashier',
+  'journal.get': 'cashier',
+  'journal.totals': 'cashier',
+  'journal.exportCsv': 'manager',
+  'manager.status': 'cashier',
+  'manager.unlock': 'cashier',
+  'manager.lock': 'cashier',
+  'manager.setPin': 'cashier',
+} as const satisfies Record<MethodName, Role>;
+
+const RANK: Readonly<Record<Role, number>> = { cashier: 0, manager: 1, technician: 2 };
+
+/** Whether `role` may do what `needed` may (a technician may do all a manager may). */
+export function roleAllows(role: Role, needed: Role): boolean {
+  return RANK[role] >= RANK[needed];
+}
