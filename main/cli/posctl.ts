@@ -13,6 +13,7 @@ import { registerSim } from './commands/sim';
 import { registerGateway } from './commands/gateway';
 import { registerJournal } from './commands/journal';
 import { registerKeys } from './commands/keys';
+import { registerManagerPin } from './commands/manager-pin';
 import { registerLeads } from './commands/leads';
 import { registerMerchant } from './commands/merchant';
 import { registerPayments } from './commands/payments';
@@ -36,6 +37,7 @@ export function buildProgram(host: CliHost = {}): Command {
   registerStatus(program, ctx);
   registerConfig(program, ctx);
   registerKeys(program, ctx);
+  registerManagerPin(program, ctx);
   registerGateway(program, ctx);
   registerCatalogue(program, ctx);
   registerMerchant(program, ctx);
