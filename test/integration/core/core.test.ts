@@ -1,6 +1,7 @@
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
+import { terminalMigrations } from '../../../main/store/terminal-db';
 import { describe, expect, it } from 'vitest';
 import { createCore } from '../../../main/core';
 import { createNodePlatform } from '../../../main/platform/platform';
@@ -32,7 +33,7 @@ describe('core', () => {
     core.journal();
     const db = new Database(join(dir, 'terminal.sqlite'));
     expect(db.pragma('journal_mode', { simple: true })).toBe('wal');
-    expect(db.pragma('user_version', { simple: true })).toBe(1);
+    expect(db.pragma('user_version', { simple: true })).toBe(terminalMigrations.length);
     db.close();
     expect(core.db.pragma('synchronous', { simple: true })).toBe(2);
     expect(core.db.pragma('secure_delete', { simple: true })).toBe(1);
