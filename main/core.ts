@@ -148,8 +148,12 @@ export async function createCore(config: CoreConfig, platform: Platform): Promis
   const gateway = new GatewayService({ settings, log, mode, canUnseal: () => key.canUnseal(), now, onStateChange: refresh, trainingStore });
   const devices = new DeviceManager({ settings, bus, log: log.child({ module: 'devices' }), mode, now, refresh });
   const apis = createApiDomains({ platform, settings, log, bus, sealer: key, cacheDb });
-  const payments = createPaymentsDomain({ settings, log, bus, journals, gateway, key, devices, mode, now, refresh, autoForward: config.autoForward ?? config.exclusive ?? false });
   const manager = new ManagerService({ store: managerPinStore(db), now, log: log.child({ module: 'manager' }) });
+  const payments = createPaymentsDomain({
+    settings, log, bus, journals, gateway, key, devices, mode, now, refresh,
+    autoForward: config.autoForward ?? config.exclusive ?? false,
+    approve: (ctx, what, pin) => manager.approve(ctx, what, pin),
+  });
   const status = new StatusService(
     {
       version: platform.version,

@@ -8,7 +8,7 @@ import type { Service } from '../service';
 import type { Journals } from '../store/stores';
 import type { TerminalKey } from '../store/terminal-key';
 import { saleDevicesOf } from './device-adapter';
-import { paymentHandlers } from './handlers';
+import { paymentHandlers, type Approvals } from './handlers';
 import { Ledger } from './ledger';
 import { ownerId } from './recovery';
 import { PaymentsService } from './service';
@@ -26,6 +26,8 @@ export interface PaymentsDomainDeps {
   now: () => Date;
   refresh: () => void;
   autoForward: boolean;
+  /** The manager's approval at the moment a payment needs it (ManagerService.approve). */
+  approve: Approvals['approve'];
 }
 
 export interface PaymentsDomain {
@@ -65,6 +67,7 @@ export function createPaymentsDomain(d: PaymentsDomainDeps): PaymentsDomain {
     now: d.now,
   });
   payments.onQueueChanged = () => d.bus.emit('queue.changed', ledger.status());
-  const handlers = paymentHandlers(payments, ledger, () => ({ name: d.settings.get('terminal.name') }), d.mode);
+  const approvals = { approve: d.approve, overrideAboveCents: () => d.settings.get('payments.overrideAbove') };
+  const handlers = paymentHandlers(payments, ledger, () => ({ name: d.settings.get('terminal.name') }), d.mode, approvals);
   return { payments, ledger, services: [payments], handlers };
 }

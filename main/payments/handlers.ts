@@ -1,7 +1,8 @@
-import type { Handlers } from '../api/dispatcher';
+import type { CallContext, Handlers } from '../api/dispatcher';
 import { PosError } from '../api/errors';
 import type { Ledger } from './ledger';
 import { composeReceipt } from './receipt';
+import { overrideReason } from './override';
 import type { PaymentsService } from './service';
 
 type PaymentMethod =
@@ -10,12 +11,34 @@ type PaymentMethod =
   | 'queue.resolve' | 'journal.search' | 'journal.get' | 'journal.totals' | 'journal.exportCsv';
 
 /** One line per contract method: the renderer asks, main drives. */
-export function paymentHandlers(payments: PaymentsService, ledger: Ledger, store: () => { name: string }, mode: () => 'training' | 'live'): Pick<Handlers, PaymentMethod> {
+/** The manager's approval at the moment a payment needs it (see override.ts); returns who approved. */
+export interface Approvals {
+  approve(ctx: CallContext, what: string, pin: string | undefined): string;
+  /** payments.overrideAbove, in cents (0: none). */
+  overrideAboveCents(): number;
+}
+
+export function paymentHandlers(
+  payments: PaymentsService,
+  ledger: Ledger,
+  store: () => { name: string },
+  mode: () => 'training' | 'live',
+  approvals: Approvals,
+): Pick<Handlers, PaymentMethod> {
   return {
-    'payments.start': async (input) => (await payments.startSale(input)).view(),
+    'payments.start': async ({ managerPin, ...input }, ctx) => {
+      // A repeated start (a page that lost its connection) finds the sale again without a second approval.
+      const known = payments.sale(input.saleId) !== undefined;
+      const reason = known ? null : overrideReason({ type: input.type, amountCents: input.amountCents }, approvals.overrideAboveCents());
+      const approvedBy = reason ? approvals.approve(ctx, reason, managerPin) : undefined;
+      return (await payments.startSale(input, approvedBy ? { approvedBy } : {})).view();
+    },
     'payments.tender': ({ saleId, tender, cardEntry }) => payments.tender(saleId, tender, cardEntry),
-    'payments.keyed': ({ saleId, card }) =>
-      payments.keyed(saleId, { entry: 'keyed', ...card, ...(card.cvd ? { cvd: card.cvd } : {}), ...(card.zipCode ? { zipCode: card.zipCode } : {}) }),
+    'payments.keyed': ({ saleId, card, managerPin }, ctx) => {
+      payments.need(saleId);
+      const approvedBy = approvals.approve(ctx, 'a card typed in', managerPin);
+      return payments.keyed(saleId, { entry: 'keyed', ...card, ...(card.cvd ? { cvd: card.cvd } : {}), ...(card.zipCode ? { zipCode: card.zipCode } : {}) }, approvedBy);
+    },
     'payments.checkDetails': ({ saleId, details }) => payments.checkDetails(saleId, details),
     'payments.cancel': ({ saleId }) => payments.cancel(saleId),
     'payments.get': ({ saleId }) => payments.view(saleId),

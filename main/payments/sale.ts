@@ -66,6 +66,8 @@ export interface SaleStart {
   surchargeCents?: number;
   taxCents?: number;
   check?: CheckDetails;
+  /** Who approved it, when it needed a manager (see override.ts). */
+  approvedBy?: string;
 }
 
 type Waiting = SaleView['waitingFor'];
@@ -95,6 +97,7 @@ export class Sale {
    * (waiting → validated → journaled in one transaction) rather than in a commit of their own.
    */
   private validatedPatch: RowPatch | undefined;
+  private keyedApprovedBy: string | undefined;
   private settled!: (view: SaleView) => void;
   /** Resolves with the sale's last view once it no longer waits for anyone at the counter. */
   readonly done: Promise<SaleView>;
@@ -117,6 +120,7 @@ export class Sale {
         ...(start.surchargeCents !== undefined ? { surchargeCents: start.surchargeCents } : {}),
         ...(start.taxCents !== undefined ? { taxCents: start.taxCents } : {}),
         ...(deps.cashier ? { cashier: deps.cashier } : {}),
+        ...(start.approvedBy ? { approvedBy: start.approvedBy } : {}),
         ...(start.original ? { originalId: start.original.id } : {}),
         ...(start.splitTenderId ? { splitTenderId: start.splitTenderId } : {}),
         owner: deps.owner,
@@ -254,6 +258,8 @@ export class Sale {
       brand: masked?.brand ?? null,
       last4: masked?.last4 ?? (keyedPan.slice(-4) || null),
       cardholderName: masked?.name ?? (source.kind === 'keyed' ? source.card.cardholderName : null),
+      // The first approval stays (a refund approved at its start, then keyed).
+      ...(source.kind === 'keyed' && this.keyedApprovedBy && !this.row.approvedBy ? { approvedBy: this.keyedApprovedBy } : {}),
     }, this.customerConfirms());
     void this.confirmThenSubmit();
   }
@@ -272,8 +278,10 @@ export class Sale {
     else this.validatedPatch = patch;
   }
 
-  acceptKeyed(card: KeyedCard): void {
+  /** A card typed in, with who approved it (a keyed card needs the manager). */
+  acceptKeyed(card: KeyedCard, approvedBy?: string): void {
     if (this.row.state === 'choosing') this.chooseTender('card', 'keyed');
+    this.keyedApprovedBy = approvedBy;
     this.acceptCard({ kind: 'keyed', card }, 'keyed', null);
   }
 

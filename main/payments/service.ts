@@ -106,7 +106,7 @@ export class PaymentsService implements Service {
     if (this.deps.autoForward) this.forwarder.wake();
   }
 
-  async startSale(given: StartInput, extras: { cashier?: string } = {}): Promise<Sale> {
+  async startSale(given: StartInput, extras: { cashier?: string; approvedBy?: string } = {}): Promise<Sale> {
     let input = given;
     const existing = this.sales.get(input.saleId);
     if (existing) {
@@ -156,6 +156,7 @@ export class PaymentsService implements Service {
         ...(input.surchargeCents !== undefined ? { surchargeCents: input.surchargeCents } : {}),
         ...(input.taxCents !== undefined ? { taxCents: input.taxCents } : {}),
         ...(input.check ? { check: input.check } : {}),
+        ...(extras.approvedBy ? { approvedBy: extras.approvedBy } : {}),
       },
     );
     this.sales.set(input.saleId, sale);
@@ -207,8 +208,8 @@ export class PaymentsService implements Service {
     return this.view(saleId);
   }
 
-  keyed(saleId: string, card: KeyedCard): SaleView {
-    this.need(saleId).acceptKeyed(card);
+  keyed(saleId: string, card: KeyedCard, approvedBy?: string): SaleView {
+    this.need(saleId).acceptKeyed(card, approvedBy);
     return this.view(saleId);
   }
 
@@ -223,15 +224,16 @@ export class PaymentsService implements Service {
   }
 
   /** posctl's sale: the card or check comes from the command line, through the same machine. */
-  async runSale(input: StartInput, given: { card?: CardSource; entry?: 'swipe' | 'keyed'; check?: CheckRead }): Promise<SaleView> {
-    const sale = await this.startSale({ ...input, ...(input.tender ? {} : { tender: given.check ? 'check' : 'card' }) });
+  async runSale(input: StartInput, given: { card?: CardSource; entry?: 'swipe' | 'keyed'; check?: CheckRead }, extras: { approvedBy?: string } = {}): Promise<SaleView> {
+    const sale = await this.startSale({ ...input, ...(input.tender ? {} : { tender: given.check ? 'check' : 'card' }) }, extras);
     if (given.card) sale.acceptCard(given.card, given.entry ?? 'swipe', null);
     if (given.check) sale.acceptCheck(given.check, null);
     if (!sale.isFinished() && !input.originalRef && !given.card && !given.check) sale.cancel('nothing to pay with was given');
     return sale.done;
   }
 
-  private need(saleId: string): Sale {
+  /** The sale in progress, or NOT_FOUND. */
+  need(saleId: string): Sale {
     const sale = this.sales.get(saleId);
     if (!sale) throw new PosError('NOT_FOUND', `no sale ${saleId} in progress at this counter`);
     return sale;

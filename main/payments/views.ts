@@ -31,6 +31,7 @@ export function paymentRowView(row: JournalRow, options: { expiredBefore?: strin
     entry: row.entry,
     deviceId: row.deviceId,
     cashier: row.cashier,
+    approvedBy: row.approvedBy,
     outcomeKind: row.outcomeKind,
     gatewayCode: row.gatewayCode,
     bankCode: row.bankCode,

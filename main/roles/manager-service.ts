@@ -86,6 +86,24 @@ export class ManagerService {
     return this.status(ctx);
   }
 
+  /**
+   * The manager's approval of `what` ("a refund") at this moment: an unlocked page, the technician,
+   * or the PIN given with the call (checked with the same lock-out). Returns who approved, for the
+   * journal row; FORBIDDEN, naming `managerPin`, asks the page for the PIN.
+   */
+  approve(ctx: CallContext, what: string, pin: string | undefined): string {
+    const role = this.roleOf(ctx);
+    if (role === 'technician') return ctx.transport === 'cli' ? 'technician (posctl)' : 'technician';
+    if (role === 'manager') return `manager (unlocked page ${ctx.connection ?? ctx.transport})`;
+    if (pin === undefined) {
+      const needed = `the manager PIN is needed for ${what}`;
+      throw new PosError('FORBIDDEN', `${what.charAt(0).toUpperCase()}${what.slice(1)} needs the manager: ask the manager to enter the PIN.`, [{ path: 'managerPin', message: needed }]);
+    }
+    this.check(pin);
+    this.deps.log.info({ what }, 'manager approved at the counter');
+    return `manager PIN at the counter (page ${ctx.connection ?? ctx.transport})`;
+  }
+
   /** posctl manager-pin set: the technician's way back in (no current PIN needed). */
   technicianSet(pin: string, by: string): void {
     const weak = weakPinReason(pin);

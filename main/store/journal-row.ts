@@ -23,6 +23,8 @@ export interface JournalRow {
   entry: EntryMethod | null;
   deviceId: string | null;
   cashier: string | null;
+  /** Who approved a payment that needed a manager (a refund, a void, a keyed card, a large amount). */
+  approvedBy: string | null;
   state: PaymentState;
   outcomeKind: string | null;
   gatewayCode: string | null;
@@ -52,7 +54,7 @@ export interface JournalRow {
 export const ROW_COLUMNS = `id, client_ref AS clientRef, sale_id AS saleId, mode, type, tender, transaction_type AS transactionType,
   requested_cents AS requestedCents, approved_cents AS approvedCents, surcharge_cents AS surchargeCents, tax_cents AS taxCents,
   masked, brand, last4, routing, check_number AS checkNumber, cardholder_name AS cardholderName, entry, device_id AS deviceId,
-  cashier, state, outcome_kind AS outcomeKind, gateway_code AS gatewayCode, bank_code AS bankCode, message, tag,
+  cashier, approved_by AS approvedBy, state, outcome_kind AS outcomeKind, gateway_code AS gatewayCode, bank_code AS bankCode, message, tag,
   authorization_num AS authorizationNum, sequence_no AS sequenceNo, retrieval_ref AS retrievalRef, receipt,
   split_tender_id AS splitTenderId, attempts, stored_offline AS storedOffline, attention, original_id AS originalId,
   sealed IS NOT NULL AS hasSealed, owner, lease_until AS leaseUntil, next_attempt_at AS nextAttemptAt, decided_by AS decidedBy,

@@ -145,5 +145,12 @@ export function journalMigrations(mode: 'training' | 'live'): readonly Migration
       db.exec(`CREATE INDEX journal_queue ON journal (state, requested_cents, created_at) WHERE state IN ('offline', 'forwarding');`);
     },
   },
+  {
+    version: 6,
+    description: 'journal: who approved a payment that needed a manager (refund, void, keyed card, a large amount)',
+    up(db) {
+      db.exec(`ALTER TABLE journal ADD COLUMN approved_by TEXT;`);
+    },
+  },
 ];
 }

@@ -30,6 +30,7 @@ export interface NewPayment {
   surchargeCents?: number;
   taxCents?: number;
   cashier?: string;
+  approvedBy?: string;
   originalId?: number;
   splitTenderId?: string;
   owner: string;
@@ -44,7 +45,7 @@ const COLUMN: Record<string, string> = {
   saleId: 'sale_id', type: 'type', tender: 'tender', transactionType: 'transaction_type', requestedCents: 'requested_cents',
   approvedCents: 'approved_cents', surchargeCents: 'surcharge_cents', taxCents: 'tax_cents', masked: 'masked', brand: 'brand',
   last4: 'last4', routing: 'routing', checkNumber: 'check_number', cardholderName: 'cardholder_name', entry: 'entry',
-  deviceId: 'device_id', cashier: 'cashier', outcomeKind: 'outcome_kind', gatewayCode: 'gateway_code', bankCode: 'bank_code',
+  deviceId: 'device_id', cashier: 'cashier', approvedBy: 'approved_by', outcomeKind: 'outcome_kind', gatewayCode: 'gateway_code', bankCode: 'bank_code',
   message: 'message', tag: 'tag', authorizationNum: 'authorization_num', sequenceNo: 'sequence_no', retrievalRef: 'retrieval_ref',
   receipt: 'receipt', splitTenderId: 'split_tender_id', attempts: 'attempts', originalId: 'original_id', sealed: 'sealed',
   owner: 'owner', leaseUntil: 'lease_until', nextAttemptAt: 'next_attempt_at', decidedBy: 'decided_by', decision: 'decision',
@@ -114,9 +115,9 @@ export function openJournal(dataDir: string, mode: Mode, options: OpenOptions = 
 export function createJournalStore(db: Db, mode: Mode, file: string): JournalStore {
   const byRef = db.prepare<[string], RawRow>(`SELECT ${ROW_COLUMNS} FROM journal WHERE client_ref = ?`);
   const insert = db.prepare(
-    `INSERT INTO journal (client_ref, sale_id, mode, type, tender, requested_cents, surcharge_cents, tax_cents, cashier, original_id,
+    `INSERT INTO journal (client_ref, sale_id, mode, type, tender, requested_cents, surcharge_cents, tax_cents, cashier, approved_by, original_id,
        split_tender_id, state, owner, lease_until, created_at, updated_at)
-     VALUES (@clientRef, @saleId, @mode, @type, @tender, @requestedCents, @surchargeCents, @taxCents, @cashier, @originalId,
+     VALUES (@clientRef, @saleId, @mode, @type, @tender, @requestedCents, @surchargeCents, @taxCents, @cashier, @approvedBy, @originalId,
        @splitTenderId, @state, @owner, @leaseUntil, @at, @at)`,
   );
   const event = db.prepare(`INSERT INTO journal_event (payment_id, from_state, to_state, at, detail) VALUES (?, ?, ?, ?, ?)`);
@@ -236,6 +237,7 @@ export function createJournalStore(db: Db, mode: Mode, file: string): JournalSto
       surchargeCents: p.surchargeCents ?? null,
       taxCents: p.taxCents ?? null,
       cashier: p.cashier ?? null,
+      approvedBy: p.approvedBy ?? null,
       originalId: p.originalId ?? null,
       splitTenderId: p.splitTenderId ?? null,
       state,

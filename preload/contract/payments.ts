@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { Mode } from './app';
 import { CardBrand } from './devices';
+import { ManagerPin } from './manager';
 
 /**
  * Contract entries of payments: the sale in progress (driven in main, watched here), the offline
@@ -120,6 +121,8 @@ export const StartSale = z.strictObject({
   surchargeCents: Cents.optional(),
   taxCents: Cents.optional(),
   check: CheckDetails.optional(),
+  /** The manager's approval, asked for at that moment, when the payment needs one (refund, void, a large amount). */
+  managerPin: ManagerPin.optional(),
 });
 export type StartSale = z.input<typeof StartSale>;
 
@@ -146,6 +149,8 @@ export const PaymentRow = z.strictObject({
   entry: EntryMethod.nullable(),
   deviceId: z.string().nullable(),
   cashier: z.string().nullable(),
+  /** Who approved a payment that needed a manager (a refund, a void, a keyed card, a large amount). */
+  approvedBy: z.string().nullable(),
   outcomeKind: z.string().nullable(),
   gatewayCode: z.string().nullable(),
   bankCode: z.string().nullable(),
@@ -276,7 +281,8 @@ export const paymentMethods = {
   'payments.start': { input: StartSale, output: SaleView },
   'payments.tender': { input: z.strictObject({ saleId: SaleId, tender: Tender, cardEntry: CardEntry.optional() }), output: SaleView },
   /** A card typed in by the cashier (its own path: needs the cardholder name; the CVD is sent, then forgotten). */
-  'payments.keyed': { input: z.strictObject({ saleId: SaleId, card: KeyedCardInput }), output: SaleView },
+  /** A keyed card needs the manager's approval: an unlocked page, or `managerPin` given now. */
+  'payments.keyed': { input: z.strictObject({ saleId: SaleId, card: KeyedCardInput, managerPin: ManagerPin.optional() }), output: SaleView },
   'payments.checkDetails': { input: z.strictObject({ saleId: SaleId, details: CheckDetails }), output: SaleView },
   'payments.cancel': { input: z.strictObject({ saleId: SaleId }), output: SaleView },
   'payments.get': { input: z.strictObject({ saleId: SaleId }), output: SaleView },

@@ -128,6 +128,8 @@ function rowDetail(r: PaymentRow): string {
   add('Original', r.originalRef);
   add('Sale', r.saleId);
   add('Attempts', r.attempts);
+  add('Cashier', r.cashier);
+  add('Approved by', r.approvedBy);
   add('Decision', r.decision ? `${r.decision}${r.decidedBy ? ` (${r.decidedBy})` : ''}` : null);
   add('Flags', flags(r));
   add('Created', r.createdAt);

@@ -1,18 +1,9 @@
-import { userInfo } from 'node:os';
 import type { Command } from 'commander';
 import { PosError } from '../../api/errors';
 import type { CliContext } from '../context';
 import { readStdin } from '../input';
 import { CliError, printJson, say, write } from '../output';
-
-/** Who did it, for the record: the OS account running posctl. */
-function technician(): string {
-  try {
-    return `technician ${userInfo().username} (posctl)`;
-  } catch {
-    return 'technician (posctl)';
-  }
-}
+import { technician } from '../technician';
 
 /**
  * The technician's way back in: set a manager PIN (read from standard input, never from the

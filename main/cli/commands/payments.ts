@@ -10,10 +10,12 @@ import type { Core } from '../../core';
 import { describeError } from '../../devices/describe';
 import type { KeyedCard } from '../../gateway/builders';
 import type { CardSource } from '../../payments/requests';
+import { overrideReason } from '../../payments/override';
 import { paidCents } from '../../payments/views';
 import type { CliContext } from '../context';
 import { readStdin } from '../input';
 import { CliError, EXIT, money, printJson, say, write } from '../output';
+import { technician } from '../technician';
 
 const MAX_CENTS = 9_999_999;
 
@@ -144,8 +146,10 @@ async function runPayment(core: Core, input: Parameters<Core['payments']['paymen
   const off = core.bus.on('sale.changed', (view) => {
     if (view.saleId === input.saleId && view.state === 'waiting' && view.problem) payments.sale(input.saleId)?.cancel(view.problem);
   });
+  // posctl runs with the OS account that owns the terminal: it approves what needs a manager itself, on the record.
+  const reason = overrideReason({ type: input.type, amountCents: input.amountCents, keyed: given.entry === 'keyed' }, core.settings.get('payments.overrideAbove'));
   try {
-    return await payments.runSale(input, given);
+    return await payments.runSale(input, given, reason ? { approvedBy: technician() } : {});
   } catch (e) {
     if (e instanceof PosError) {
       const issues = (e.issues ?? []).filter((i) => !e.message.includes(i.message)).map((i) => `\n  ${i.path}: ${i.message}`);

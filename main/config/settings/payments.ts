@@ -1,4 +1,4 @@
-import { boolSetting, enumSetting, intSetting } from '../setting';
+import { boolSetting, enumSetting, intSetting, moneySetting } from '../setting';
 
 /** How a sale takes a card at this lane. */
 export const paymentSettings = {
@@ -29,5 +29,12 @@ export const paymentSettings = {
     max: 300,
     access: 'manager',
     description: 'Seconds a sale waits for a swipe or a check before giving up.',
+  }),
+  'payments.overrideAbove': moneySetting({
+    default: 0,
+    min: 0,
+    max: 100_000_00,
+    access: 'manager',
+    description: 'Payments above this amount need the manager PIN, in dollars (e.g. 500.00); 0.00: no limit. Refunds, voids and keyed cards always need it.',
   }),
 } as const;

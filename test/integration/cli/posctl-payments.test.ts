@@ -135,6 +135,11 @@ describe('posctl void, refund and complete', { timeout: 90_000 }, () => {
     expect(SaleView.parse(JSON.parse(part.stdout))).toMatchObject({ type: 'refund', state: 'approved', amountCents: 1000 });
     const rest = await pos(dir, ['refund', '--ref', original.clientRef, '--json']);
     expect(SaleView.parse(JSON.parse(rest.stdout))).toMatchObject({ type: 'refund', amountCents: 3000 });
+    // posctl is the technician: it approves a refund itself, and the journal says so.
+    const shown = await pos(dir, ['journal', 'show', SaleView.parse(JSON.parse(part.stdout)).clientRef]);
+    expect(shown.stdout).toMatch(/Approved by\s+technician \S+ \(posctl\)/);
+    const originalShown = await pos(dir, ['journal', 'show', original.clientRef]);
+    expect(originalShown.stdout).not.toMatch(/Approved by/);
 
     const preauth = (await sale(dir, '50.00', ['--type', 'preauth'])).view;
     expect(preauth).toMatchObject({ type: 'preauth', state: 'approved' });

@@ -29,6 +29,7 @@ function row(over: Partial<JournalRow> = {}): JournalRow {
     entry: 'swipe',
     deviceId: null,
     cashier: null,
+    approvedBy: null,
     state: 'approved',
     outcomeKind: 'approved',
     gatewayCode: '00',
