@@ -26,6 +26,7 @@ import { openStores, type Journals, type Stores } from './store/stores';
 import { createPaymentsDomain, type PaymentsDomain } from './payments/domain';
 import type { TerminalKey } from './store/terminal-key';
 import { managerHandlers } from './roles/handlers';
+import { settingsHandlers } from './config/settings-handlers';
 import { managerPinStore } from './roles/manager-pin-store';
 import { ManagerService } from './roles/manager-service';
 import { trainingGatewayFile } from './training/gateway/sqlite-sim-store';
@@ -193,6 +194,7 @@ export async function createCore(config: CoreConfig, platform: Platform): Promis
     ...apis.handlers,
     ...payments.handlers,
     ...managerHandlers(manager),
+    ...settingsHandlers(settings, (ctx) => manager.roleOf(ctx)),
   };
   const dispatch = createDispatcher(handlers, log, manager);
 

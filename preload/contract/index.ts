@@ -6,6 +6,7 @@ import { deviceEvents, deviceMethods } from './devices';
 import { paymentEvents, paymentMethods } from './payments';
 import { gatewayMethods } from './gateway';
 import { managerMethods } from './manager';
+import { settingsMethods } from './settings';
 
 /**
  * The one contract between the renderer and the terminal core. Each method has a zod schema for
@@ -20,6 +21,7 @@ export const methods = {
   ...gatewayMethods,
   ...paymentMethods,
   ...managerMethods,
+  ...settingsMethods,
 } as const;
 
 export const events = {
@@ -55,3 +57,4 @@ export * from './payments';
 export * from './gateway';
 export * from './manager';
 export * from './roles';
+export * from './settings';

@@ -60,6 +60,10 @@ export const METHOD_ROLES = {
   'manager.unlock': 'cashier',
   'manager.lock': 'cashier',
   'manager.setPin': 'cashier',
+  // Each key is checked again against its own access (a technician's key is refused to a manager).
+  'settings.list': 'manager',
+  'settings.set': 'manager',
+  'settings.unset': 'manager',
 } as const satisfies Record<MethodName, Role>;
 
 const RANK: Readonly<Record<Role, number>> = { cashier: 0, manager: 1, technician: 2 };

@@ -12,9 +12,11 @@ export const merchantSettings = {
   }),
   'merchant.apiKey': textSetting({
     schema: z.string().trim().max(200).regex(/^[^"\\\r\n]*$/, 'must not contain quotes, backslashes or line breaks'),
+    // The store's own credentials for the service: the manager keeps them (Settings screen).
+    access: 'manager',
     description: 'HMAC API key (the username of the Authorization header).',
   }),
-  'merchant.apiSecret': textSetting({ secret: true, description: 'HMAC secret the requests are signed with (write-only).' }),
+  'merchant.apiSecret': textSetting({ secret: true, access: 'manager', description: 'HMAC secret the requests are signed with (write-only).' }),
   'merchant.algorithm': enumSetting(HMAC_ALGORITHMS, {
     default: 'hmac-sha1',
     description: 'HMAC algorithm of the Authorization header: hmac-sha1 (published default) or hmac-sha256/384/512.',

@@ -1,0 +1,67 @@
+import type { Role, SettingView } from '../../preload/contract';
+import { roleAllows } from '../../preload/contract';
+import type { CallContext, Handlers } from '../api/dispatcher';
+import { PosError } from '../api/errors';
+import { formatDollars } from './setting';
+import { SettingError, type SettingInfo, type SettingsStore } from './settings-store';
+
+/** A value as the text a person types back (what `fromText` takes): dollars for money, JSON for lists. */
+function asText(value: unknown, cents: boolean): string | null {
+  if (value === undefined) return null;
+  if (cents && typeof value === 'number') return formatDollars(value);
+  return typeof value === 'string' ? value : JSON.stringify(value);
+}
+
+/**
+ * settings.list / set / unset: the manager's Settings screen, with the rules and words of posctl.
+ * The method needs a manager; each key is checked again against its own access, so a technician's
+ * key (the gateway's address and credentials) is shown read-only, "set by the technician".
+ */
+export function settingsHandlers(settings: SettingsStore, roleOf: (ctx: CallContext) => Role): Pick<Handlers, 'settings.list' | 'settings.set' | 'settings.unset'> {
+  const view = (info: SettingInfo, role: Role): SettingView => {
+    const editable = roleAllows(role, info.access);
+    return {
+      key: info.key,
+      description: info.description,
+      access: info.access,
+      secret: info.secret,
+      set: info.set,
+      text: info.secret ? null : asText(info.value, info.unit === 'cents'),
+      defaultText: info.secret ? null : asText(info.default, info.unit === 'cents'),
+      editable,
+      lockedReason: editable ? null : 'Set by the technician.',
+    };
+  };
+  const one = (key: string, role: Role): SettingView => {
+    const info = settings.describe(key)[0];
+    if (!info) throw new PosError('NOT_FOUND', `no setting ${key}`);
+    return view(info, role);
+  };
+  /** The key's own access, then the write; the store's refusal becomes BAD_INPUT naming the key. */
+  const write = (key: string, ctx: CallContext, change: () => void): SettingView => {
+    const role = roleOf(ctx);
+    let current: SettingView;
+    try {
+      current = one(key, role);
+    } catch (e) {
+      if (e instanceof SettingError) throw new PosError('NOT_FOUND', e.message);
+      throw e;
+    }
+    if (!current.editable) throw new PosError('FORBIDDEN', `${key} is set by the technician (posctl config set ${key}); it cannot be changed here.`);
+    try {
+      change();
+    } catch (e) {
+      if (e instanceof SettingError) throw new PosError('BAD_INPUT', e.message, [{ path: e.key ?? key, message: e.message }]);
+      throw e;
+    }
+    return one(key, role);
+  };
+  return {
+    'settings.list': ({ prefix }, ctx) => {
+      const role = roleOf(ctx);
+      return settings.describe().filter((i) => prefix === undefined || i.key.startsWith(prefix)).map((i) => view(i, role));
+    },
+    'settings.set': ({ key, text }, ctx) => write(key, ctx, () => settings.setFromText(key, text)),
+    'settings.unset': ({ key }, ctx) => write(key, ctx, () => settings.unset(key)),
+  };
+}

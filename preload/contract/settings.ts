@@ -1,0 +1,36 @@
+import { z } from 'zod';
+
+/**
+ * Settings as the manager's Settings screen reads and writes them: the same dotted keys, rules and
+ * words as `posctl config`. Values travel as the text a person types ("50.00" for money, "true",
+ * a comma list), so a field validates exactly as the command line does. Secrets are write-only:
+ * only whether they are set ever leaves the core.
+ */
+export const SettingKeyText = z.string().regex(/^[a-z][A-Za-z0-9]*(\.[a-z][A-Za-z0-9]*)+$/, 'a setting key, e.g. offline.maxAmount').max(80);
+
+export const SettingView = z.strictObject({
+  key: z.string(),
+  description: z.string(),
+  /** Who may change it: a manager on the Settings screen, or a technician (posctl, or the desktop app unlocked). */
+  access: z.enum(['manager', 'technician']),
+  secret: z.boolean(),
+  /** A value is stored (otherwise the default applies). */
+  set: z.boolean(),
+  /** The value as text, as it is typed back; null for a secret. */
+  text: z.string().nullable(),
+  defaultText: z.string().nullable(),
+  /** Whether this caller may change it now. */
+  editable: z.boolean(),
+  /** Why not, in words (e.g. "Set by the technician."), when it may not. */
+  lockedReason: z.string().nullable(),
+});
+export type SettingView = z.infer<typeof SettingView>;
+
+export const settingsMethods = {
+  /** Every setting, or those under a prefix ("offline."). */
+  'settings.list': { input: z.strictObject({ prefix: z.string().max(80).optional() }), output: z.array(SettingView) },
+  /** Sets one setting from the text typed; BAD_INPUT names the key and says why, as posctl does. */
+  'settings.set': { input: z.strictObject({ key: SettingKeyText, text: z.string().max(4000) }), output: SettingView },
+  /** Back to the default (a secret is removed). */
+  'settings.unset': { input: z.strictObject({ key: SettingKeyText }), output: SettingView },
+} as const;

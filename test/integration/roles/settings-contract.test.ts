@@ -1,0 +1,69 @@
+import { describe, expect, it } from 'vitest';
+import type { CallContext } from '../../../main/api/dispatcher';
+import type { Reply, SettingView } from '../../../preload/contract';
+import { openCore } from '../../support/payments';
+import { tempDir } from '../../support/tmp';
+
+const page: CallContext = { transport: 'ws', connection: 'ws:3' };
+const technician: CallContext = { transport: 'cli' };
+const valueOf = <T>(r: Reply): T => {
+  if (!r.ok) throw new Error(`refused: ${r.error.message}`);
+  return r.value as T;
+};
+const refused = (r: Reply): { code: string; message: string } => (r.ok ? { code: 'ok', message: '' } : { code: r.error.code, message: r.error.message });
+
+async function managerLane() {
+  const core = await openCore(tempDir('pos-settings-'));
+  core.manager.technicianSet('4826', 'test');
+  return core;
+}
+
+describe('settings through the contract', () => {
+  it('are the manager\'s: a cashier page may not list or change them', async () => {
+    const core = await managerLane();
+    expect(refused(await core.dispatch('settings.list', {}, page))).toEqual({ code: 'FORBIDDEN', message: 'This needs a manager: enter the manager PIN first.' });
+    expect(refused(await core.dispatch('settings.set', { key: 'offline.enabled', text: 'true' }, page)).code).toBe('FORBIDDEN');
+    expect(core.settings.get('offline.enabled')).toBe(false);
+    await core.close();
+  });
+
+  it('take and show text as posctl does, with its rules and words, money in dollars', async () => {
+    const core = await managerLane();
+    valueOf(await core.dispatch('manager.unlock', { pin: '4826' }, page));
+    const offline = valueOf<SettingView[]>(await core.dispatch('settings.list', { prefix: 'offline.' }, page));
+    expect(offline.map((s) => s.key)).toContain('offline.maxAmount');
+    expect(offline.find((s) => s.key === 'offline.maxAmount')).toMatchObject({ text: '100.00', defaultText: '100.00', editable: true, lockedReason: null, set: false });
+
+    expect(valueOf<SettingView>(await core.dispatch('settings.set', { key: 'offline.maxAmount', text: '50.00' }, page))).toMatchObject({ text: '50.00', set: true });
+    expect(core.settings.get('offline.maxAmount')).toBe(50_00);
+    const bad = await core.dispatch('settings.set', { key: 'offline.maxAmount', text: '50.5x' }, page);
+    expect(bad).toMatchObject({ ok: false, error: { code: 'BAD_INPUT', issues: [{ path: 'offline.maxAmount' }] } });
+    expect(refused(bad).message).toMatch(/dollars and cents, e\.g\. 50\.00/);
+    // The rule between keys names both, whichever is written.
+    expect(refused(await core.dispatch('settings.set', { key: 'offline.maxAmount', text: '5000.00' }, page)).message).toMatch(/offline\.maxAmount.*offline\.maxTotal|offline\.maxTotal.*offline\.maxAmount/);
+    expect(valueOf<SettingView>(await core.dispatch('settings.set', { key: 'offline.types', text: 'sale,preauth' }, page)).text).toBe('["sale","preauth"]');
+    expect(valueOf<SettingView>(await core.dispatch('settings.unset', { key: 'offline.maxAmount' }, page)).text).toBe('100.00');
+    expect(refused(await core.dispatch('settings.set', { key: 'offline.nothing', text: '1' }, page)).code).toBe('NOT_FOUND');
+    await core.close();
+  });
+
+  it('show the technician\'s keys read-only with the reason, and keep secrets write-only', async () => {
+    const core = await managerLane();
+    valueOf(await core.dispatch('manager.unlock', { pin: '4826' }, page));
+    const all = valueOf<SettingView[]>(await core.dispatch('settings.list', {}, page));
+    expect(all.find((s) => s.key === 'gateway.url')).toMatchObject({ access: 'technician', editable: false, lockedReason: 'Set by the technician.' });
+    expect(refused(await core.dispatch('settings.set', { key: 'gateway.url', text: 'https://gw.example/transaction/v14' }, page))).toEqual({
+      code: 'FORBIDDEN',
+      message: 'gateway.url is set by the technician (posctl config set gateway.url); it cannot be changed here.',
+    });
+    // The technician (posctl) may.
+    valueOf(await core.dispatch('settings.set', { key: 'gateway.url', text: 'https://gw.example/transaction/v14' }, technician));
+
+    const secret = valueOf<SettingView>(await core.dispatch('settings.set', { key: 'marketplace.apiSecret', text: 'sekrit-value-123' }, page));
+    expect(secret).toMatchObject({ secret: true, set: true, text: null, defaultText: null });
+    const listed = await core.dispatch('settings.list', {}, page);
+    expect(JSON.stringify(listed)).not.toContain('sekrit-value-123');
+    expect(core.settings.readSecret('marketplace.apiSecret')).toBe('sekrit-value-123');
+    await core.close();
+  });
+});
