@@ -25,7 +25,8 @@ import type { JournalStore } from './store/journal';
 import { openStores, type Journals, type Stores } from './store/stores';
 import { createPaymentsDomain, type PaymentsDomain } from './payments/domain';
 import type { TerminalKey } from './store/terminal-key';
-import { managerHandlers } from './roles/handlers';
+import { cashierHandlers, managerHandlers } from './roles/handlers';
+import { Cashiers } from './roles/cashiers';
 import { settingsHandlers } from './config/settings-handlers';
 import { managerPinStore } from './roles/manager-pin-store';
 import { ManagerService } from './roles/manager-service';
@@ -63,6 +64,8 @@ export interface Core {
   readonly payments: PaymentsDomain;
   /** Roles and the manager PIN (who may call what). */
   readonly manager: ManagerService;
+  /** Cashiers and who is signed in on each page (terminal.cashierSignIn). */
+  readonly cashiers: Cashiers;
   /** The journals of both modes. */
   readonly journals: Journals;
   /** Held by the app and the headless start (CoreConfig.exclusive); it also publishes their status for posctl. */
@@ -150,10 +153,12 @@ export async function createCore(config: CoreConfig, platform: Platform): Promis
   const devices = new DeviceManager({ settings, bus, log: log.child({ module: 'devices' }), mode, now, refresh });
   const apis = createApiDomains({ platform, settings, log, bus, sealer: key, cacheDb });
   const manager = new ManagerService({ store: managerPinStore(db), now, log: log.child({ module: 'manager' }) });
+  const cashiers = new Cashiers({ db, now, log: log.child({ module: 'cashiers' }), signInRequired: () => settings.get('terminal.cashierSignIn') });
   const payments = createPaymentsDomain({
     settings, log, bus, journals, gateway, key, devices, mode, now, refresh,
     autoForward: config.autoForward ?? config.exclusive ?? false,
     approve: (ctx, what, pin) => manager.approve(ctx, what, pin),
+    cashier: (ctx) => cashiers.forPayment(ctx),
   });
   const status = new StatusService(
     {
@@ -194,6 +199,7 @@ export async function createCore(config: CoreConfig, platform: Platform): Promis
     ...apis.handlers,
     ...payments.handlers,
     ...managerHandlers(manager),
+    ...cashierHandlers(cashiers),
     ...settingsHandlers(settings, (ctx) => manager.roleOf(ctx)),
   };
   const dispatch = createDispatcher(handlers, log, manager);
@@ -216,6 +222,7 @@ export async function createCore(config: CoreConfig, platform: Platform): Promis
     apis,
     payments,
     manager,
+    cashiers,
     journals,
     instance,
     mode,

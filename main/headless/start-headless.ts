@@ -29,7 +29,10 @@ export async function startHeadless(options: HeadlessOptions): Promise<HeadlessA
       log: core.log.child({ module: 'loopback' }),
       staticDir: options.staticDir,
       port: options.port ?? core.settings.get('headless.port'),
-      onConnectionClosed: (connection) => core.manager.sessions.close(connection),
+      onConnectionClosed: (connection) => {
+        core.manager.sessions.close(connection);
+        core.cashiers.connectionClosed(connection);
+      },
     });
     core.log.info({ origin: server.origin }, 'headless transport listening');
     core.instance?.update({ origin: server.origin });

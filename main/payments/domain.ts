@@ -28,6 +28,8 @@ export interface PaymentsDomainDeps {
   autoForward: boolean;
   /** The manager's approval at the moment a payment needs it (ManagerService.approve). */
   approve: Approvals['approve'];
+  /** The signed-in cashier of a call (Cashiers.forPayment). */
+  cashier: Approvals['cashier'];
 }
 
 export interface PaymentsDomain {
@@ -67,7 +69,7 @@ export function createPaymentsDomain(d: PaymentsDomainDeps): PaymentsDomain {
     now: d.now,
   });
   payments.onQueueChanged = () => d.bus.emit('queue.changed', ledger.status());
-  const approvals = { approve: d.approve, overrideAboveCents: () => d.settings.get('payments.overrideAbove') };
+  const approvals: Approvals = { approve: d.approve, overrideAboveCents: () => d.settings.get('payments.overrideAbove'), cashier: d.cashier };
   const handlers = paymentHandlers(payments, ledger, () => ({ name: d.settings.get('terminal.name') }), d.mode, approvals);
   return { payments, ledger, services: [payments], handlers };
 }

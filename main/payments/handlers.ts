@@ -16,6 +16,8 @@ export interface Approvals {
   approve(ctx: CallContext, what: string, pin: string | undefined): string;
   /** payments.overrideAbove, in cents (0: none). */
   overrideAboveCents(): number;
+  /** The cashier taking a payment on this call (terminal.cashierSignIn); FORBIDDEN when one must sign in first. */
+  cashier(ctx: CallContext): string | undefined;
 }
 
 export function paymentHandlers(
@@ -30,8 +32,9 @@ export function paymentHandlers(
       // A repeated start (a page that lost its connection) finds the sale again without a second approval.
       const known = payments.sale(input.saleId) !== undefined;
       const reason = known ? null : overrideReason({ type: input.type, amountCents: input.amountCents }, approvals.overrideAboveCents());
+      const cashier = known ? undefined : approvals.cashier(ctx);
       const approvedBy = reason ? approvals.approve(ctx, reason, managerPin) : undefined;
-      return (await payments.startSale(input, approvedBy ? { approvedBy } : {})).view();
+      return (await payments.startSale(input, { ...(approvedBy ? { approvedBy } : {}), ...(cashier ? { cashier } : {}) })).view();
     },
     'payments.tender': ({ saleId, tender, cardEntry }) => payments.tender(saleId, tender, cardEntry),
     'payments.keyed': ({ saleId, card, managerPin }, ctx) => {

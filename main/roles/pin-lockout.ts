@@ -24,6 +24,6 @@ export function durationWords(ms: number): string {
 }
 
 /** What the counter says while the PIN is locked. */
-export function lockedWords(failures: number, remainingMs: number): string {
-  return `The manager PIN is locked after ${failures} wrong tries: try again in ${durationWords(remainingMs)}.`;
+export function lockedWords(failures: number, remainingMs: number, whose = 'The manager PIN'): string {
+  return `${whose} is locked after ${failures} wrong tries: try again in ${durationWords(remainingMs)}.`;
 }

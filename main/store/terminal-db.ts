@@ -33,4 +33,20 @@ export const terminalMigrations: readonly Migration[] = [
       `);
     },
   },
+  {
+    version: 3,
+    description: 'cashiers: number, name and a salted scrypt hash of their PIN, with the wrong tries that lock it',
+    up(db) {
+      db.exec(`
+        CREATE TABLE cashier (
+          number       TEXT PRIMARY KEY CHECK (length(number) BETWEEN 1 AND 8 AND number NOT GLOB '*[^0-9]*'),
+          name         TEXT NOT NULL CHECK (length(name) BETWEEN 1 AND 40),
+          pin_hash     TEXT NOT NULL,
+          failures     INTEGER NOT NULL DEFAULT 0 CHECK (failures >= 0),
+          locked_until TEXT,
+          saved_at     TEXT NOT NULL
+        ) STRICT;
+      `);
+    },
+  },
 ];

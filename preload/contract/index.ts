@@ -7,6 +7,7 @@ import { paymentEvents, paymentMethods } from './payments';
 import { gatewayMethods } from './gateway';
 import { managerMethods } from './manager';
 import { settingsMethods } from './settings';
+import { cashierMethods } from './cashiers';
 
 /**
  * The one contract between the renderer and the terminal core. Each method has a zod schema for
@@ -22,6 +23,7 @@ export const methods = {
   ...paymentMethods,
   ...managerMethods,
   ...settingsMethods,
+  ...cashierMethods,
 } as const;
 
 export const events = {
@@ -58,3 +60,4 @@ export * from './gateway';
 export * from './manager';
 export * from './roles';
 export * from './settings';
+export * from './cashiers';

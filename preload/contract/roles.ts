@@ -64,6 +64,12 @@ export const METHOD_ROLES = {
   'settings.list': 'manager',
   'settings.set': 'manager',
   'settings.unset': 'manager',
+  'cashier.status': 'cashier',
+  'cashier.signIn': 'cashier',
+  'cashier.signOut': 'cashier',
+  'cashiers.list': 'manager',
+  'cashiers.save': 'manager',
+  'cashiers.remove': 'manager',
 } as const satisfies Record<MethodName, Role>;
 
 const RANK: Readonly<Record<Role, number>> = { cashier: 0, manager: 1, technician: 2 };

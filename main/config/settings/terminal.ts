@@ -1,4 +1,4 @@
-import { enumSetting, intSetting, textSetting } from '../setting';
+import { boolSetting, enumSetting, intSetting, textSetting } from '../setting';
 import { z } from 'zod';
 
 export const terminalSettings = {
@@ -6,6 +6,11 @@ export const terminalSettings = {
     default: 'Lane 1',
     schema: z.string().trim().min(1).max(40),
     description: 'Name of this lane, shown in the status bar and on receipts.',
+  }),
+  'terminal.cashierSignIn': boolSetting({
+    default: false,
+    access: 'manager',
+    description: 'Cashiers sign in with their number and PIN before taking payments; each payment records its cashier and sends it to the gateway (User_Name, ClerkID).',
   }),
   'headless.port': intSetting({
     default: 4780,

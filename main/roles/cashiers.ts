@@ -1,0 +1,128 @@
+import type { Logger } from 'pino';
+import type { Cashier, CashierStatus } from '../../preload/contract';
+import { PosError } from '../api/errors';
+import type { CallContext } from '../api/dispatcher';
+import type { Db } from '../store/database';
+import { hashPin, verifyPin, weakPinReason } from './pin-hash';
+import { lockedWords, lockMs } from './pin-lockout';
+
+export interface CashierEntry extends Cashier {
+  lockedUntil: string | null;
+}
+
+interface Row {
+  number: string;
+  name: string;
+  pinHash: string;
+  failures: number;
+  lockedUntil: string | null;
+}
+
+export interface CashiersDeps {
+  db: Db;
+  now: () => Date;
+  log: Logger;
+  signInRequired: () => boolean;
+}
+
+/**
+ * Cashiers and who is signed in on each page (terminal.sqlite, migration 3). A cashier PIN is a
+ * salted scrypt hash like the manager's, with the same lock after wrong tries, per cashier. A
+ * sign-in lasts until sign-out or until the page's connection ends.
+ */
+export class Cashiers {
+  private readonly signedIn = new Map<string, Cashier>();
+  private readonly q;
+
+  constructor(private readonly deps: CashiersDeps) {
+    const db = deps.db;
+    this.q = {
+      all: db.prepare<[], Row>(`SELECT number, name, pin_hash AS pinHash, failures, locked_until AS lockedUntil FROM cashier ORDER BY CAST(number AS INTEGER), number`),
+      one: db.prepare<[string], Row>(`SELECT number, name, pin_hash AS pinHash, failures, locked_until AS lockedUntil FROM cashier WHERE number = ?`),
+      save: db.prepare(
+        `INSERT INTO cashier (number, name, pin_hash, failures, locked_until, saved_at) VALUES (@number, @name, @pinHash, 0, NULL, @at)
+         ON CONFLICT (number) DO UPDATE SET name = excluded.name, pin_hash = excluded.pin_hash, failures = 0, locked_until = NULL, saved_at = excluded.saved_at`,
+      ),
+      remove: db.prepare(`DELETE FROM cashier WHERE number = ?`),
+      fail: db.prepare(`UPDATE cashier SET failures = failures + 1 WHERE number = ? RETURNING failures`).pluck(),
+      lock: db.prepare(`UPDATE cashier SET locked_until = ? WHERE number = ?`),
+      clear: db.prepare(`UPDATE cashier SET failures = 0, locked_until = NULL WHERE number = ?`),
+    };
+  }
+
+  list(): CashierEntry[] {
+    const now = this.deps.now().getTime();
+    return this.q.all.all().map((r) => ({ number: r.number, name: r.name, lockedUntil: r.lockedUntil && Date.parse(r.lockedUntil) > now ? r.lockedUntil : null }));
+  }
+
+  save(number: string, name: string, pin: string): CashierEntry[] {
+    const weak = weakPinReason(pin);
+    if (weak) throw new PosError('BAD_INPUT', `${weak.replace('a manager PIN', 'a cashier PIN')}.`, [{ path: 'pin', message: weak.replace('a manager PIN', 'a cashier PIN') }]);
+    this.q.save.run({ number, name, pinHash: hashPin(pin), at: this.deps.now().toISOString() });
+    // A changed PIN or name applies from the next sign-in.
+    for (const [connection, c] of this.signedIn) if (c.number === number) this.signedIn.delete(connection);
+    this.deps.log.info({ cashier: number }, 'cashier saved');
+    return this.list();
+  }
+
+  remove(number: string): CashierEntry[] {
+    if (this.q.remove.run(number).changes === 0) throw new PosError('NOT_FOUND', `There is no cashier number ${number}.`);
+    for (const [connection, c] of this.signedIn) if (c.number === number) this.signedIn.delete(connection);
+    this.deps.log.info({ cashier: number }, 'cashier removed');
+    return this.list();
+  }
+
+  status(ctx: CallContext): CashierStatus {
+    return { signInRequired: this.deps.signInRequired(), cashier: this.current(ctx) ?? null };
+  }
+
+  current(ctx: CallContext): Cashier | undefined {
+    return ctx.connection === undefined ? undefined : this.signedIn.get(ctx.connection);
+  }
+
+  signIn(ctx: CallContext, number: string, pin: string): CashierStatus {
+    if (ctx.connection === undefined) throw new PosError('UNAVAILABLE', 'this caller cannot sign a cashier in');
+    const row = this.q.one.get(number);
+    // An unknown number and a wrong PIN get the same words (no count of tries either): the numbers are not a list to probe.
+    const wrong = 'That cashier number and PIN do not match.';
+    if (!row) throw new PosError('FORBIDDEN', wrong);
+    const now = this.deps.now().getTime();
+    if (row.lockedUntil && Date.parse(row.lockedUntil) > now) {
+      throw new PosError('FORBIDDEN', lockedWords(row.failures, Date.parse(row.lockedUntil) - now, `Cashier ${number}'s PIN`));
+    }
+    if (!verifyPin(pin, row.pinHash)) {
+      const failures = (this.q.fail.get(number) as number | undefined) ?? 0;
+      const wait = lockMs(failures);
+      if (wait > 0) {
+        this.q.lock.run(new Date(now + wait).toISOString(), number);
+        throw new PosError('FORBIDDEN', lockedWords(failures, wait, `Cashier ${number}'s PIN`));
+      }
+      throw new PosError('FORBIDDEN', wrong);
+    }
+    if (row.failures > 0) this.q.clear.run(number);
+    this.signedIn.set(ctx.connection, { number: row.number, name: row.name });
+    this.deps.log.info({ cashier: number }, 'cashier signed in');
+    return this.status(ctx);
+  }
+
+  signOut(ctx: CallContext): CashierStatus {
+    if (ctx.connection !== undefined) this.signedIn.delete(ctx.connection);
+    return this.status(ctx);
+  }
+
+  /** The page's connection ended: its sign-in ends with it. */
+  connectionClosed(connection: string): void {
+    this.signedIn.delete(connection);
+  }
+
+  /**
+   * Who takes a payment on this call: the signed-in cashier's number; none for the technician or
+   * when the store does not ask for sign-in. FORBIDDEN when it asks and nobody signed in here.
+   */
+  forPayment(ctx: CallContext): string | undefined {
+    const cashier = this.current(ctx);
+    if (cashier) return cashier.number;
+    if (ctx.transport === 'cli' || ctx.transport === 'test' || !this.deps.signInRequired()) return undefined;
+    throw new PosError('FORBIDDEN', 'Sign in with your cashier number and PIN first.', [{ path: 'cashier', message: 'a cashier must sign in on this page' }]);
+  }
+}
