@@ -2,10 +2,12 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { connect } from './api/pos';
 import { App } from './app/App';
+import { bindRegister } from './stores/register-store';
 import { bindStatus } from './stores/status-store';
 import './styles/app.css';
 
 bindStatus(connect());
+bindRegister();
 
 const root = document.getElementById('root');
 if (root) {

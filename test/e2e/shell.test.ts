@@ -27,6 +27,7 @@ describe('headless app in Chromium', () => {
     await page.goto(suite.app.url);
     // The tests keep the key in a file (POS_KEY_PROTECTION=file): the terminal must say so.
     await expect.poll(() => page.getByTestId('status-problems').textContent()).toBe('1 problem: see Status');
+    await page.getByRole('button', { name: 'Status', exact: true }).click();
     const list = page.getByRole('region', { name: 'Problems' });
     expect(await list.textContent()).toMatch(/Warning: the terminal key is protected by file permissions only/);
     await page.screenshot({ path: screenshotPath('shell-problems') });
@@ -39,6 +40,8 @@ describe('headless app in Chromium', () => {
     await page.goto(suite.app.url);
     await expect.poll(() => page.getByTestId('status-mode').textContent()).toBe('Mode: TRAINING');
 
+    // The Register is the first screen; the Status screen is titled with the lane's name.
+    await page.getByRole('button', { name: 'Status', exact: true }).click();
     expect((await posctl(suite.dataDir, ['config', 'set', 'terminal.name', 'Lane 7'])).code).toBe(0);
     await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Lane 7');
 

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import type { AppStatus } from '../../../preload/contract';
+import { RegisterScreen } from '../screens/register/RegisterScreen';
 import { StatusScreen } from '../screens/status/StatusScreen';
 import { DevicesScreen } from '../screens/devices/DevicesScreen';
 import { CatalogueScreen } from '../screens/catalogue/CatalogueScreen';
@@ -18,6 +19,7 @@ export interface ScreenEntry {
 }
 
 export const screens: ScreenEntry[] = [
+  { id: 'register', label: 'Register', render: (status) => <RegisterScreen status={status} /> },
   { id: 'status', label: 'Status', render: (status) => <StatusScreen status={status} /> },
   { id: 'devices', label: 'Devices', render: (status) => <DevicesScreen status={status} /> },
   { id: 'catalogue', label: 'Catalogue', render: () => <CatalogueScreen /> },

@@ -1,0 +1,66 @@
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+
+/**
+ * Asks for the manager PIN at the moment something needs it. A modal <dialog>: the page behind
+ * it is inert, so focus stays inside; Esc cancels. The PIN goes with the call that needs it and
+ * is not kept; the field shows dots and is cleared after each try.
+ */
+export function PinDialog({ why, busy, onSubmit, onClose }: { why: string; busy: boolean; onSubmit: (pin: string) => void; onClose: () => void }) {
+  const [pin, setPin] = useState('');
+  const dialog = useRef<HTMLDialogElement>(null);
+  const input = useRef<HTMLInputElement>(null);
+  const titleId = useId();
+  const whyId = useId();
+  useEffect(() => {
+    const d = dialog.current;
+    if (d && !d.open) d.showModal();
+    return () => d?.close();
+  }, []);
+  useEffect(() => input.current?.focus(), [why]);
+  const submit = (e: FormEvent): void => {
+    e.preventDefault();
+    if (pin.length < 4) return;
+    onSubmit(pin);
+    setPin('');
+  };
+  return (
+    <dialog
+      ref={dialog}
+      className="dialog"
+      aria-labelledby={titleId}
+      aria-describedby={whyId}
+      onCancel={(e) => {
+        e.preventDefault();
+        onClose();
+      }}
+    >
+      <form onSubmit={submit}>
+        <h2 id={titleId}>Manager PIN</h2>
+        <p id={whyId} role="alert">
+          {why}
+        </p>
+        <label className="field">
+          PIN
+          <input
+            ref={input}
+            type="password"
+            inputMode="numeric"
+            autoComplete="off"
+            pattern="[0-9]*"
+            maxLength={12}
+            value={pin}
+            onChange={(e) => setPin(e.target.value.replace(/\D/g, ''))}
+          />
+        </label>
+        <div className="actions">
+          <button type="submit" className="button primary" disabled={busy || pin.length < 4}>
+            Approve
+          </button>
+          <button type="button" className="button" onClick={onClose}>
+            Cancel
+          </button>
+        </div>
+      </form>
+    </dialog>
+  );
+}

@@ -1,0 +1,88 @@
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { screenshotPath } from '../support/browser';
+import { headlessAppInChromium } from '../support/e2e';
+import { posctl } from '../support/processes';
+
+/** The Register in Chromium, through the headless app in training mode, by keyboard where a cashier would use it. */
+describe('Register screen in Chromium (headless app, training mode)', () => {
+  const suite = headlessAppInChromium('pos-e2e-register-');
+
+  async function registerPage(): Promise<{ page: Page; errors: string[] }> {
+    const { page, errors } = await suite.newPage({ width: 1366, height: 768 });
+    await page.goto(suite.app.url);
+    await expect.poll(() => page.getByRole('group', { name: 'Amount keypad' }).count()).toBe(1);
+    return { page, errors };
+  }
+  const amount = (page: Page) => page.locator('.sale-step').textContent();
+  const shown = (page: Page) => page.locator('output.amount').textContent();
+  const result = (page: Page) => page.locator('.sale-result').textContent();
+
+  it('takes a card sale by keyboard alone: digits, Enter, a simulated swipe, the result in words', async () => {
+    const { page, errors } = await registerPage();
+    await page.keyboard.type('12345');
+    await page.keyboard.press('Backspace');
+    await expect.poll(() => shown(page)).toBe('$12.34');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => amount(page)).toBe('Swipe the card, or ask the customer to swipe it on the PIN pad.');
+    await page.getByRole('button', { name: 'Swipe a Visa' }).focus();
+    await page.keyboard.press('Enter');
+    await expect.poll(() => result(page), { timeout: 10_000 }).toBe('Approved');
+    const panel = (await page.locator('.sale-panel').textContent()) ?? '';
+    expect(panel).toContain('VISA 411111******1111');
+    expect(panel).toContain('$12.34');
+    expect(panel).toMatch(/Authorization\s*\w+/);
+    await page.screenshot({ path: screenshotPath('register-approved') });
+    // Enter again starts over.
+    await page.keyboard.press('Enter');
+    await expect.poll(() => shown(page)).toBe('$0.00');
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it('says a decline in words (training demo amount 5521.00) and what to do next', async () => {
+    const { page } = await registerPage();
+    await page.keyboard.type('552100');
+    await page.getByRole('button', { name: /Charge card/ }).click();
+    await page.getByRole('button', { name: 'Swipe a Mastercard' }).click();
+    await expect.poll(() => result(page), { timeout: 10_000 }).toBe('Declined');
+    expect(await page.locator('.sale-panel').textContent()).toContain('Ask for another card');
+    await page.screenshot({ path: screenshotPath('register-declined') });
+    await page.close();
+  });
+
+  it('asks for the manager PIN for a refund, refuses a wrong one in words, and goes on with the right one', async () => {
+    expect((await posctl(suite.dataDir, ['manager-pin', 'set'], { input: '4826\n' })).code).toBe(0);
+    const { page } = await registerPage();
+    await page.getByRole('button', { name: 'Refund', exact: true }).click();
+    await page.keyboard.type('500');
+    await page.keyboard.press('Enter');
+    const dialog = page.getByRole('dialog', { name: 'Manager PIN' });
+    await expect.poll(() => dialog.textContent()).toContain('A refund needs the manager');
+    await dialog.getByLabel('PIN').fill('1357');
+    await dialog.getByLabel('PIN').press('Enter');
+    await expect.poll(() => dialog.textContent()).toContain('Wrong manager PIN. 4 tries left before it locks.');
+    await page.screenshot({ path: screenshotPath('register-manager-pin') });
+    await dialog.getByLabel('PIN').fill('4826');
+    await dialog.getByLabel('PIN').press('Enter');
+    await expect.poll(() => dialog.count()).toBe(0);
+    await page.getByRole('button', { name: 'Swipe a Visa' }).click();
+    await expect.poll(() => result(page), { timeout: 10_000 }).toBe('Approved');
+    expect((await posctl(suite.dataDir, ['journal', 'list', '--json'])).stdout).toContain('"approvedBy":"manager PIN at the counter');
+    await page.close();
+  });
+
+  it('finds a sale in progress again after a reload, and finishes it', async () => {
+    const { page, errors } = await registerPage();
+    await page.keyboard.type('300');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => amount(page)).toBe('Swipe the card, or ask the customer to swipe it on the PIN pad.');
+    await page.reload();
+    await expect.poll(() => amount(page), { timeout: 10_000 }).toBe('Swipe the card, or ask the customer to swipe it on the PIN pad.');
+    expect(await page.locator('.sale-amount').textContent()).toBe('$3.00');
+    await page.getByRole('button', { name: 'Swipe a Visa' }).click();
+    await expect.poll(() => result(page), { timeout: 10_000 }).toBe('Approved');
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+});
