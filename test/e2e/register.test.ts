@@ -51,6 +51,40 @@ describe('Register screen in Chromium (headless app, training mode)', () => {
     await page.close();
   });
 
+  it('on a fresh terminal, lets the manager set the first PIN when a refund needs one, and locks again after', async () => {
+    const { page, errors } = await registerPage();
+    await page.getByRole('button', { name: 'Refund', exact: true }).click();
+    await page.keyboard.type('250');
+    await page.keyboard.press('Enter');
+    const dialog = page.getByRole('dialog', { name: 'Set the manager PIN' });
+    await expect.poll(() => dialog.count()).toBe(1);
+    expect(await dialog.textContent()).toContain('No manager PIN is set yet');
+    await dialog.getByLabel('New PIN (4 to 12 digits)').fill('5937');
+    await dialog.getByLabel('The same PIN again').fill('5938');
+    await dialog.getByLabel('The same PIN again').press('Enter');
+    await expect.poll(() => dialog.textContent()).toContain('The two PINs differ');
+    // A PIN too easy to guess is refused by main, in words.
+    await dialog.getByLabel('New PIN (4 to 12 digits)').fill('1111');
+    await dialog.getByLabel('The same PIN again').fill('1111');
+    await dialog.getByLabel('The same PIN again').press('Enter');
+    await expect.poll(() => dialog.textContent()).toContain('one digit repeated');
+    await dialog.getByLabel('New PIN (4 to 12 digits)').fill('5937');
+    await dialog.getByLabel('The same PIN again').fill('5937');
+    await dialog.getByLabel('The same PIN again').press('Enter');
+    await expect.poll(() => dialog.count()).toBe(0);
+    await page.getByRole('button', { name: 'Swipe a Visa' }).click();
+    await expect.poll(() => result(page), { timeout: 10_000 }).toBe('Approved');
+    // The session the new PIN opened ended with that refund: the next one asks again.
+    await page.keyboard.press('Enter');
+    await page.getByRole('button', { name: 'Refund', exact: true }).click();
+    await page.keyboard.type('100');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => page.getByRole('dialog', { name: 'Manager PIN' }).count()).toBe(1);
+    await page.getByRole('dialog', { name: 'Manager PIN' }).getByRole('button', { name: 'Cancel' }).click();
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
   it('asks for the manager PIN for a refund, refuses a wrong one in words, and goes on with the right one', async () => {
     expect((await posctl(suite.dataDir, ['manager-pin', 'set'], { input: '4826\n' })).code).toBe(0);
     const { page } = await registerPage();

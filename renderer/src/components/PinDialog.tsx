@@ -5,8 +5,23 @@ import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
  * it is inert, so focus stays inside; Esc cancels. The PIN goes with the call that needs it and
  * is not kept; the field shows dots and is cleared after each try.
  */
-export function PinDialog({ why, busy, onSubmit, onClose }: { why: string; busy: boolean; onSubmit: (pin: string) => void; onClose: () => void }) {
+export function PinDialog({
+  mode = 'enter',
+  why,
+  busy,
+  onSubmit,
+  onClose,
+}: {
+  /** `set`: a fresh terminal has no PIN; the manager chooses one (typed twice). */
+  mode?: 'enter' | 'set';
+  why: string;
+  busy: boolean;
+  onSubmit: (pin: string) => void;
+  onClose: () => void;
+}) {
   const [pin, setPin] = useState('');
+  const [again, setAgain] = useState('');
+  const [mismatch, setMismatch] = useState(false);
   const dialog = useRef<HTMLDialogElement>(null);
   const input = useRef<HTMLInputElement>(null);
   const titleId = useId();
@@ -20,9 +35,16 @@ export function PinDialog({ why, busy, onSubmit, onClose }: { why: string; busy:
   const submit = (e: FormEvent): void => {
     e.preventDefault();
     if (pin.length < 4) return;
+    if (mode === 'set' && pin !== again) {
+      setMismatch(true);
+      return;
+    }
+    setMismatch(false);
     onSubmit(pin);
     setPin('');
+    setAgain('');
   };
+  const digits = (set: (v: string) => void) => (e: { target: { value: string } }) => set(e.target.value.replace(/\D/g, ''));
   return (
     <dialog
       ref={dialog}
@@ -35,26 +57,24 @@ export function PinDialog({ why, busy, onSubmit, onClose }: { why: string; busy:
       }}
     >
       <form onSubmit={submit}>
-        <h2 id={titleId}>Manager PIN</h2>
+        <h2 id={titleId}>{mode === 'set' ? 'Set the manager PIN' : 'Manager PIN'}</h2>
         <p id={whyId} role="alert">
           {why}
         </p>
         <label className="field">
-          PIN
-          <input
-            ref={input}
-            type="password"
-            inputMode="numeric"
-            autoComplete="off"
-            pattern="[0-9]*"
-            maxLength={12}
-            value={pin}
-            onChange={(e) => setPin(e.target.value.replace(/\D/g, ''))}
-          />
+          {mode === 'set' ? 'New PIN (4 to 12 digits)' : 'PIN'}
+          <input ref={input} type="password" inputMode="numeric" autoComplete="off" pattern="[0-9]*" maxLength={12} value={pin} onChange={digits(setPin)} />
         </label>
+        {mode === 'set' && (
+          <label className="field">
+            The same PIN again
+            <input type="password" inputMode="numeric" autoComplete="off" pattern="[0-9]*" maxLength={12} value={again} aria-invalid={mismatch} onChange={digits(setAgain)} />
+            {mismatch && <span className="field-problem">The two PINs differ: type them again.</span>}
+          </label>
+        )}
         <div className="actions">
           <button type="submit" className="button primary" disabled={busy || pin.length < 4}>
-            Approve
+            {mode === 'set' ? 'Set and approve' : 'Approve'}
           </button>
           <button type="button" className="button" onClick={onClose}>
             Cancel

@@ -8,6 +8,8 @@ export type RegisterTender = 'card' | 'check';
 
 /** The manager's PIN asked for at the moment a payment needs it (a refund, a large amount, a keyed card). */
 export interface PinRequest {
+  /** `set`: no manager PIN exists yet; the manager chooses one now (it approves this payment too). */
+  mode: 'enter' | 'set';
   why: string;
   /** Sends the same call again with the PIN. */
   submit: (pin: string) => void;
@@ -54,22 +56,49 @@ function asksForPin(e: unknown): e is PosCallError {
 
 export const useRegisterStore = create<RegisterState>((set, get) => {
   /** Calls `send`; a refusal that asks for the manager PIN opens the PIN prompt, which calls it again with the PIN. */
-  const withApproval = (send: (pin?: string) => Promise<SaleView>, pin?: string): void => {
+  const withApproval = (send: (pin?: string) => Promise<SaleView>, pin?: string): Promise<void> => {
     set({ busy: true, error: undefined });
-    send(pin).then(
+    return send(pin).then(
       (sale) => set({ sale, busy: false, pin: undefined }),
       (e: unknown) => {
-        if (e instanceof PosCallError && e.code === 'FORBIDDEN' && (asksForPin(e) || pin !== undefined)) {
-          // Main asks for the manager PIN, or refused the one typed (wrong, locked): the prompt says why.
-          set({ busy: false, pin: { why: e.message, submit: (p) => withApproval(send, p) } });
-          return;
-        }
-        set({ busy: false, pin: undefined, error: errorWords(e) });
+        if (e instanceof PosCallError && e.code === 'FORBIDDEN' && (asksForPin(e) || pin !== undefined)) askPin(e.message, send);
+        else set({ busy: false, pin: undefined, error: errorWords(e) });
       },
     );
   };
 
-  const start = (input: StartSale): void => withApproval((managerPin) => client().call('payments.start', { ...input, ...(managerPin ? { managerPin } : {}) }));
+  /** Main asks for the manager PIN, or refused the one typed (wrong, locked): the prompt says why; on a fresh terminal it sets the first PIN. */
+  const askPin = (why: string, send: (pin?: string) => Promise<SaleView>): void => {
+    client()
+      .call('manager.status', {})
+      .then(
+        (status) =>
+          set({
+            busy: false,
+            pin: status.pinSet
+              ? { mode: 'enter', why, submit: (p) => void withApproval(send, p) }
+              : { mode: 'set', why: `${why} No manager PIN is set yet: the manager chooses one now.`, submit: (p) => setFirstPin(p, why, send) },
+          }),
+        (e: unknown) => set({ busy: false, pin: undefined, error: errorWords(e) }),
+      );
+  };
+
+  /** The first manager PIN: set, used for this one approval (the page's manager session), then locked again. */
+  const setFirstPin = (pin: string, why: string, send: (pin?: string) => Promise<SaleView>): void => {
+    set({ busy: true });
+    client()
+      .call('manager.setPin', { pin })
+      .then(
+        () => {
+          set({ pin: undefined });
+          // The session the new PIN opened approves this payment only.
+          void withApproval(send).finally(() => client().call('manager.lock', {}).catch(() => undefined));
+        },
+        (e: unknown) => set({ busy: false, pin: { mode: 'set', why: `${errorWords(e)} ${why}`, submit: (p) => setFirstPin(p, why, send) } }),
+      );
+  };
+
+  const start = (input: StartSale): Promise<void> => withApproval((managerPin) => client().call('payments.start', { ...input, ...(managerPin ? { managerPin } : {}) }));
 
   return {
     cents: 0,
@@ -101,12 +130,12 @@ export const useRegisterStore = create<RegisterState>((set, get) => {
         return;
       }
       set({ sale: undefined });
-      start({ saleId: newSaleId(), type, amountCents: type === 'verify' ? 0 : cents, tender, cardEntry: 'any' });
+      void start({ saleId: newSaleId(), type, amountCents: type === 'verify' ? 0 : cents, tender, cardEntry: 'any' });
     },
     payBalance(tender) {
       const { sale } = get();
       if (!sale?.final || sale.balanceDueCents === 0) return;
-      start({ saleId: newSaleId(), type: 'sale', amountCents: sale.balanceDueCents, tender, cardEntry: 'any', splitOf: sale.saleId });
+      void start({ saleId: newSaleId(), type: 'sale', amountCents: sale.balanceDueCents, tender, cardEntry: 'any', splitOf: sale.saleId });
     },
     cancel() {
       const { sale } = get();

@@ -120,7 +120,7 @@ export function RegisterScreen({ status }: { status: AppStatus }) {
           onSimulate={r.simulate}
         />
       </div>
-      {r.pin && <PinDialog why={r.pin.why} busy={r.busy} onSubmit={r.pin.submit} onClose={r.closePin} />}
+      {r.pin && <PinDialog key={r.pin.mode} mode={r.pin.mode} why={r.pin.why} busy={r.busy} onSubmit={r.pin.submit} onClose={r.closePin} />}
     </section>
   );
 }
