@@ -14,6 +14,7 @@ import { registerGateway } from './commands/gateway';
 import { registerJournal } from './commands/journal';
 import { registerKeys } from './commands/keys';
 import { registerManagerPin } from './commands/manager-pin';
+import { registerCashiers } from './commands/cashiers';
 import { registerLeads } from './commands/leads';
 import { registerMerchant } from './commands/merchant';
 import { registerPayments } from './commands/payments';
@@ -38,6 +39,7 @@ export function buildProgram(host: CliHost = {}): Command {
   registerConfig(program, ctx);
   registerKeys(program, ctx);
   registerManagerPin(program, ctx);
+  registerCashiers(program, ctx);
   registerGateway(program, ctx);
   registerCatalogue(program, ctx);
   registerMerchant(program, ctx);

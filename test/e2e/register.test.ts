@@ -119,4 +119,30 @@ describe('Register screen in Chromium (headless app, training mode)', () => {
     expect(errors).toEqual([]);
     await page.close();
   });
+
+  // Last: it turns cashier sign-in on for this app.
+  it('asks a cashier to sign in when the store wants it, and records the cashier on the payment', async () => {
+    expect((await posctl(suite.dataDir, ['cashiers', 'save', '12', '--name', 'Pat Lee'], { input: '5937\n' })).code).toBe(0);
+    expect((await posctl(suite.dataDir, ['config', 'set', 'terminal.cashierSignIn', 'true'])).code).toBe(0);
+    const { page, errors } = await suite.newPage({ width: 1366, height: 768 });
+    await page.goto(suite.app.url);
+    const form = page.getByRole('form', { name: 'Cashier sign-in' });
+    await expect.poll(() => form.count()).toBe(1);
+    await form.getByLabel('Cashier number').fill('12');
+    await form.getByLabel('PIN').fill('1357');
+    await form.getByLabel('PIN').press('Enter');
+    await expect.poll(() => form.getByRole('alert').textContent()).toBe('That cashier number and PIN do not match.');
+    await form.getByLabel('PIN').fill('5937');
+    await form.getByLabel('PIN').press('Enter');
+    await expect.poll(() => page.locator('.cashier-line').textContent()).toContain('Cashier 12, Pat Lee');
+    await page.keyboard.type('700');
+    await page.keyboard.press('Enter');
+    await page.getByRole('button', { name: 'Swipe a Visa' }).click();
+    await expect.poll(() => result(page), { timeout: 10_000 }).toBe('Approved');
+    const listed = JSON.parse((await posctl(suite.dataDir, ['journal', 'list', '--json'])).stdout) as { rows: Array<{ requestedCents: number; cashier: string | null }> };
+    expect(listed.rows.find((r) => r.requestedCents === 700)?.cashier).toBe('12');
+    await page.screenshot({ path: screenshotPath('register-cashier') });
+    expect(errors).toEqual([]);
+    await page.close();
+  });
 });

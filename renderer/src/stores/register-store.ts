@@ -1,5 +1,5 @@
 import { create } from 'zustand';
-import { PosCallError, type CheckDetails, type SaleView, type SimCard, type StartSale } from '../../../preload/contract';
+import { PosCallError, type CashierStatus, type CheckDetails, type SaleView, type SimCard, type StartSale } from '../../../preload/contract';
 import { connect, errorWords } from '../api/pos';
 
 /** The payment types the register starts itself; completion and void start from History. */
@@ -25,6 +25,12 @@ export interface RegisterState {
   /** Why the last request was refused, in words. */
   error: string | undefined;
   pin: PinRequest | undefined;
+  /** Cashier sign-in (terminal.cashierSignIn): who is signed in on this page. */
+  cashier: CashierStatus | undefined;
+  signInError: string | undefined;
+  loadCashier: () => void;
+  signIn: (number: string, pin: string) => void;
+  signOut: () => void;
   press: (key: string) => void;
   setType: (type: RegisterType) => void;
   charge: (tender: RegisterTender) => void;
@@ -62,7 +68,11 @@ export const useRegisterStore = create<RegisterState>((set, get) => {
       (sale) => set({ sale, busy: false, pin: undefined }),
       (e: unknown) => {
         if (e instanceof PosCallError && e.code === 'FORBIDDEN' && (asksForPin(e) || pin !== undefined)) askPin(e.message, send);
-        else set({ busy: false, pin: undefined, error: errorWords(e) });
+        else {
+          set({ busy: false, pin: undefined, error: errorWords(e) });
+          // The store asks for a cashier sign-in on this page: the register shows the sign-in.
+          if (e instanceof PosCallError && (e.issues ?? []).some((i) => i.path === 'cashier')) get().loadCashier();
+        }
       },
     );
   };
@@ -107,6 +117,32 @@ export const useRegisterStore = create<RegisterState>((set, get) => {
     busy: false,
     error: undefined,
     pin: undefined,
+    cashier: undefined,
+    signInError: undefined,
+    loadCashier() {
+      client()
+        .call('cashier.status', {})
+        .then(
+          (cashier) => set({ cashier }),
+          () => undefined,
+        );
+    },
+    signIn(number, pin) {
+      client()
+        .call('cashier.signIn', { number, pin })
+        .then(
+          (cashier) => set({ cashier, signInError: undefined, error: undefined }),
+          (e: unknown) => set({ signInError: errorWords(e) }),
+        );
+    },
+    signOut() {
+      client()
+        .call('cashier.signOut', {})
+        .then(
+          (cashier) => set({ cashier }),
+          (e: unknown) => set({ error: errorWords(e) }),
+        );
+    },
     press(key) {
       if (get().sale && !get().sale?.final) return;
       const { cents } = get();
@@ -195,7 +231,10 @@ export function bindRegister(): void {
     if (!shown || shown.saleId === view.saleId || !view.final) useRegisterStore.setState({ sale: view });
   });
   conn.watch((state) => {
-    if (state === 'open') useRegisterStore.getState().resume();
+    if (state !== 'open') return;
+    useRegisterStore.getState().resume();
+    useRegisterStore.getState().loadCashier();
   });
   useRegisterStore.getState().resume();
+  useRegisterStore.getState().loadCashier();
 }

@@ -3,6 +3,7 @@ import type { AppStatus } from '../../../../preload/contract';
 import { money } from '../../components/money';
 import { PinDialog } from '../../components/PinDialog';
 import { useRegisterStore, type RegisterType } from '../../stores/register-store';
+import { CashierSignIn } from './CashierSignIn';
 import { SalePanel } from './SalePanel';
 
 const TYPES: Array<{ id: RegisterType; label: string }> = [
@@ -52,11 +53,31 @@ export function RegisterScreen({ status }: { status: AppStatus }) {
     return () => window.removeEventListener('keydown', onKey);
   }, []);
 
+  const signedIn = r.cashier?.cashier ?? null;
+  if (r.cashier?.signInRequired && !signedIn && !inSale) {
+    return (
+      <section className="screen register-screen" aria-labelledby="register-title">
+        <h1 id="register-title" className="visually-hidden">
+          Register
+        </h1>
+        <CashierSignIn error={r.signInError} onSignIn={r.signIn} />
+      </section>
+    );
+  }
+
   return (
     <section className="screen register-screen" aria-labelledby="register-title">
       <h1 id="register-title" className="visually-hidden">
         Register
       </h1>
+      {signedIn && (
+        <p className="cashier-line">
+          Cashier {signedIn.number}, {signedIn.name}
+          <button type="button" className="link-button" onClick={r.signOut} disabled={inSale}>
+            Sign out
+          </button>
+        </p>
+      )}
       <div className="register">
         <div className="register-entry">
           <div className="segmented-buttons" role="group" aria-label="Payment type">
