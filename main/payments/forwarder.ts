@@ -57,6 +57,8 @@ export class Forwarder {
   private stopped = true;
   private closing = false;
   private lastChangedAt = 0;
+  /** A person asked for a round: the back-off is lifted before the next claim. */
+  private asked = false;
   lastError: string | null = null;
   nextAttemptAt: string | null = null;
 
@@ -128,8 +130,13 @@ export class Forwarder {
     this.timer.unref?.();
   }
 
-  /** One round now: every due payment, until the queue is empty or the gateway is unreachable. */
-  forwardNow(): Promise<ForwardResult> {
+  /**
+   * One round now: every due payment, until the queue is empty or the gateway is unreachable.
+   * `asked`: a person asked (posctl queue forward, "Forward now"): payments waiting out a back-off
+   * are tried now too, once each.
+   */
+  forwardNow(options: { asked?: boolean } = {}): Promise<ForwardResult> {
+    if (options.asked) this.asked = true;
     if (!this.running) this.running = this.round().finally(() => (this.running = undefined));
     return this.running;
   }
@@ -147,6 +154,11 @@ export class Forwarder {
     try {
       if (recoverAbandoned(journal, this.deps.owner, this.deps.now()).length > 0) this.deps.changed();
       while (!this.pausedIn(journal) && !this.closing) {
+        if (this.asked) {
+          this.asked = false;
+          // Each is tried once: a failure sets a new back-off, in the future, so it is not claimed again this round.
+          if (journal.makeDueNow() > 0) this.deps.log.info('forward now: payments waiting out a back-off are due');
+        }
         const lease = new Date(this.deps.now().getTime() + (this.deps.leaseMs ?? 180_000)).toISOString();
         const row = journal.claimNext(this.deps.owner, lease, this.deps.now()) ?? journal.claimLookup(this.deps.owner, lease, this.deps.now());
         if (!row) break;

@@ -97,8 +97,9 @@ export class PaymentsService implements Service {
   }
 
   /** One forwarding round now (forward-now, posctl queue forward). */
+  /** A round a person asked for (posctl queue forward, queue.forward): back-offs are lifted. */
   forwardRound(): Promise<ForwardResult> {
-    return this.forwarder.forwardNow();
+    return this.forwarder.forwardNow({ asked: true });
   }
 
   /** The gateway answered again: forward at once. */

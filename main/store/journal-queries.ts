@@ -59,6 +59,8 @@ export interface JournalQueries {
   nextDueAt(): string | null;
   /** Payments whose sealed forwarding data is still there (stored offline or waiting for a decision). */
   sealedCount(): number;
+  /** Forward now, asked by a person: stored payments and tagged lookups waiting out a back-off are due at once. Returns how many. */
+  makeDueNow(): number;
   /** The pause of forwarding kept in `queue_control` (shared by the app and posctl). */
   pauseState(): PauseState;
   setPause(paused: boolean, by: string | null, at: Date): void;
@@ -102,6 +104,9 @@ export function journalQueries(db: Db, _now: () => Date): JournalQueries {
   const storedBefore = db.prepare(`SELECT count(*) FROM journal WHERE state IN ('offline', 'forwarding') AND created_at < ?`).pluck();
   const nextDue = db.prepare(`SELECT min(coalesce(next_attempt_at, created_at)) FROM journal WHERE state = 'offline' OR (state = 'needs-lookup' AND tag IS NOT NULL)`).pluck();
   const sealedCount = db.prepare('SELECT count(*) FROM journal WHERE sealed IS NOT NULL').pluck();
+  const makeDue = db.prepare(
+    `UPDATE journal SET next_attempt_at = NULL WHERE next_attempt_at IS NOT NULL AND (state = 'offline' OR (state = 'needs-lookup' AND tag IS NOT NULL))`,
+  );
   const readPause = db.prepare<[], { paused: number; by: string | null; at: string | null }>(`SELECT paused, paused_by AS "by", paused_at AS "at" FROM queue_control WHERE id = 1`);
   const writePause = db.prepare(
     `INSERT INTO queue_control (id, paused, paused_by, paused_at) VALUES (1, @paused, @by, @at)
@@ -125,6 +130,7 @@ export function journalQueries(db: Db, _now: () => Date): JournalQueries {
     countStoredBefore: (before) => storedBefore.get(before) as number,
     nextDueAt: () => (nextDue.get() as string | null) ?? null,
     sealedCount: () => sealedCount.get() as number,
+    makeDueNow: () => makeDue.run().changes,
     pauseState() {
       const row = readPause.get();
       return row ? { paused: row.paused === 1, by: row.by, at: row.at } : { paused: false, by: null, at: null };

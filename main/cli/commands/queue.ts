@@ -40,6 +40,13 @@ export function describeForward(r: ForwardResult): string {
  * `queue forward`: 0 when nothing remains (all forwarded, or nothing to send), 1 when some were
  * declined, 2 when it stopped (gateway unreachable, paused) with payments waiting, or some now need a lookup or failed.
  */
+/** Why a round that stopped by itself still leaves work, in words. */
+function forwardProblem(r: ForwardResult, code: number): string {
+  if (code === EXIT.NEGATIVE) return 'some stored payments were declined';
+  if (r.needsLookup > 0 || r.failed > 0) return 'some payments need a manager (posctl queue list --list needs-lookup)';
+  return 'payments are still waiting (another process may be sending them now); try again in a moment';
+}
+
 export function forwardExitCode(r: ForwardResult, waiting: number): number {
   if (waiting > 0 || r.needsLookup > 0 || r.failed > 0) return EXIT.ERROR;
   if (r.stoppedBecause && r.stoppedBecause !== 'forwarding is paused') return EXIT.ERROR;
@@ -112,7 +119,7 @@ export function registerQueue(program: Command, ctx: CliContext): void {
       if (opts.json) printJson(result);
       else say(describeForward(result));
       const code = forwardExitCode(result, waiting);
-      if (code !== EXIT.OK) throw new CliError(result.stoppedBecause ?? (code === EXIT.NEGATIVE ? 'some stored payments were declined' : 'some payments need a manager (posctl queue list --list needs-lookup)'), code);
+      if (code !== EXIT.OK) throw new CliError(result.stoppedBecause ?? forwardProblem(result, code), code);
     });
 
   for (const verb of ['pause', 'resume'] as const) {

@@ -163,3 +163,43 @@ describe('the forwarder tells the screens about a drain without rebuilding the s
     expect(said.length).toBeLessThanOrEqual(12);
   });
 });
+
+describe('forward now, asked by a person', () => {
+  let journal: JournalStore;
+  afterEach(() => journal?.close());
+
+  it('sends a payment waiting out its back-off at once, and tries each only once when the gateway still fails', async () => {
+    journal = memoryJournal();
+    const at = new Date('2030-03-01T12:00:00.000Z');
+    const later = new Date(at.getTime() + 300_000).toISOString();
+    const payload = { v: 1, operation: 'SendAndCommit', request: { Transaction_Type: '00', DollarAmount: '10.00', Reference_No: 'r-9' }, partialApproval: false };
+    journal.create(newPayment('r-9'), 'offline', at, { sealed: Buffer.from(JSON.stringify(payload)), storedOffline: true, nextAttemptAt: later });
+    journal.create(newPayment('r-10'), 'needs-lookup', at, { tag: '123456', nextAttemptAt: later });
+    const answers: GatewayOutcome<unknown>[] = [];
+    let sent = 0;
+    const gateway: GatewayLease = {
+      mode: 'live',
+      send: async () => {
+        sent++;
+        return answers.shift() ?? OUTCOMES['not-sent'];
+      },
+      builderContext: () => ({ keyedEcommerceFlag: 'R', now: at }),
+      knownOffline: () => false,
+      preconnect: () => undefined,
+      release: () => undefined,
+    };
+    const forwarder = new Forwarder({ open: async () => ({ journal, gateway }), unseal: (b) => b, owner: 'till-1/1/me', now: () => at, log: pino({ level: 'silent' }), changed: () => undefined });
+    // The background round respects the back-off.
+    expect(await forwarder.forwardNow()).toMatchObject({ attempted: 0, remaining: 1 });
+    // Asked: both are tried once; the gateway is still unreachable, so the round stops without a tight loop.
+    const asked = await forwarder.forwardNow({ asked: true });
+    expect(sent).toBeGreaterThanOrEqual(1);
+    expect(sent).toBeLessThanOrEqual(2);
+    expect(asked.stoppedBecause).toMatch(/nothing was sent/);
+    expect(journal.get('r-9')).toMatchObject({ state: 'offline', attempts: 1 });
+    // The gateway answers: asked again, it goes.
+    answers.push(OUTCOMES.approved);
+    expect(await forwarder.forwardNow({ asked: true })).toMatchObject({ approved: 1, remaining: 0 });
+    expect(journal.get('r-9')).toMatchObject({ state: 'approved' });
+  });
+});
