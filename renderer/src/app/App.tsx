@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useStatusStore } from '../stores/status-store';
 import { StatusBar } from '../components/StatusBar';
+import { OfflineBanner } from '../components/OfflineBanner';
 import { TrainingBanner } from '../components/TrainingBanner';
 import { screens } from './screens';
 
@@ -25,28 +26,31 @@ export function App() {
       <a className="skip-link" href="#main">
         Skip to main content
       </a>
-      {status?.mode === 'training' && <TrainingBanner />}
-      {connection === 'lost' && (
-        <div className="connection-lost" role="alert">
-          Connection to the terminal lost. Reconnecting…
-        </div>
-      )}
-      <header className="app-header">
-        <span className="brand">Counter POS</span>
-        <nav aria-label="Screens">
-          {available.map((s) => (
-            <button
-              key={s.id}
-              type="button"
-              className="nav-button"
-              aria-current={s.id === screen?.id ? 'page' : undefined}
-              onClick={() => setCurrent(s.id)}
-            >
-              {s.label}
-            </button>
-          ))}
-        </nav>
-      </header>
+      <div className="app-top">
+        {status?.mode === 'training' && <TrainingBanner />}
+        {connection === 'lost' && (
+          <div className="connection-lost" role="alert">
+            Connection to the terminal lost. Reconnecting…
+          </div>
+        )}
+        {status && <OfflineBanner status={status} />}
+        <header className="app-header">
+          <span className="brand">Counter POS</span>
+          <nav aria-label="Screens">
+            {available.map((s) => (
+              <button
+                key={s.id}
+                type="button"
+                className="nav-button"
+                aria-current={s.id === screen?.id ? 'page' : undefined}
+                onClick={() => setCurrent(s.id)}
+              >
+                {s.label}
+              </button>
+            ))}
+          </nav>
+        </header>
+      </div>
       <main id="main" tabIndex={-1}>
         {status && screen ? screen.render(status) : <p className="loading">{error ?? 'Connecting to the terminal…'}</p>}
       </main>

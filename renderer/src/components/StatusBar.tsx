@@ -21,20 +21,33 @@ function tone(ok: boolean, warn = false): string {
   return ok ? 'tone-ok' : warn ? 'tone-warn' : 'tone-bad';
 }
 
-export function StatusBar({ status, connection }: { status: AppStatus | undefined; connection: Connection }) {
+function gatewayTone(status: AppStatus): string {
+  if (status.gateway.unencrypted || status.gateway.state === 'training') return 'tone-warn';
+  // Nothing sent yet is neither good nor bad news.
+  if (status.gateway.state === 'unknown') return 'tone-neutral';
+  return tone(status.gateway.state === 'online');
+}
+
+export function StatusBar({ status: known, connection }: { status: AppStatus | undefined; connection: Connection }) {
+  // Without the connection, what the bar last heard may be stale: it says unknown rather than green.
+  const status = connection === 'open' || connection === 'ipc' ? known : undefined;
+  const unknown = known && !status ? 'unknown' : '…';
   return (
     <footer className="status-bar" aria-label="Terminal status">
-      <span className={`status-item ${status?.mode === 'live' ? 'tone-ok' : 'tone-warn'}`} data-testid="status-mode">
-        Mode: {status ? status.mode.toUpperCase() : '…'}
+      <span className="status-item lane" data-testid="status-lane">
+        {known?.terminal.name ?? ''}
       </span>
-      <span className={`status-item ${tone(status?.gateway.state !== 'offline' && !status?.gateway.unencrypted, status?.gateway.state === 'training' || status?.gateway.unencrypted)}`} data-testid="status-gateway">
-        Gateway: {status ? GATEWAY_WORDS[status.gateway.state] : '…'}
+      <span className={`status-item ${status ? (status.mode === 'live' ? 'tone-ok' : 'tone-warn') : 'tone-neutral'}`} data-testid="status-mode">
+        Mode: {status ? status.mode.toUpperCase() : unknown}
+      </span>
+      <span className={`status-item ${status ? gatewayTone(status) : 'tone-neutral'}`} data-testid="status-gateway">
+        Gateway: {status ? GATEWAY_WORDS[status.gateway.state] : unknown}
         {status?.gateway.unencrypted ? ' (unencrypted)' : ''}
       </span>
       <span className="status-item" data-testid="status-devices">
         Devices:{' '}
         {status === undefined
-          ? '…'
+          ? unknown
           : status.devices.length === 0
             ? 'none configured'
             : status.devices.map((d) => (
@@ -43,8 +56,9 @@ export function StatusBar({ status, connection }: { status: AppStatus | undefine
                 </span>
               ))}
       </span>
-      <span className={`status-item ${tone((status?.queue.pending ?? 0) === 0, true)}`} data-testid="status-queue">
-        Offline queue: {status ? status.queue.pending : '…'}
+      <span className={`status-item ${status ? tone(status.queue.pending === 0 && status.queue.needsLookup === 0, true) : 'tone-neutral'}`} data-testid="status-queue">
+        Offline queue: {status ? status.queue.pending : unknown}
+        {status && status.queue.needsLookup > 0 ? `, ${status.queue.needsLookup} to look up` : ''}
       </span>
       {status && status.problems.length > 0 && (
         <span className={`status-item ${tone(false, status.problems.every((p) => p.severity === 'warning'))}`} data-testid="status-problems">
