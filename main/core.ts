@@ -169,9 +169,16 @@ export async function createCore(config: CoreConfig, platform: Platform): Promis
       gatewayUnencrypted: () => gateway.unencrypted(),
       devices: () => devices.statuses(),
       queue: () => {
-        const live = journals.existing('live');
-        const summary = live?.queueSummary();
-        return { pending: summary?.count ?? 0, training: journals.existing('training')?.countQueued() ?? 0, needsLookup: summary?.needsLookup ?? 0, attention: summary?.attention ?? 0 };
+        const summary = journals.existing('live')?.queueSummary();
+        const training = journals.existing('training')?.queueSummary();
+        return {
+          pending: summary?.count ?? 0,
+          training: training?.count ?? 0,
+          needsLookup: summary?.needsLookup ?? 0,
+          attention: summary?.attention ?? 0,
+          trainingNeedsLookup: training?.needsLookup ?? 0,
+          trainingAttention: training?.attention ?? 0,
+        };
       },
       problems: () =>
         terminalProblems({ key: key.health(), log: logFile?.problem(), gatewayUnencrypted: gateway.unencrypted(), refusedSettings: settings.refused() }),

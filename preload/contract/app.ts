@@ -69,6 +69,9 @@ export const AppStatus = z.object({
     training: z.number().int().nonnegative(),
     needsLookup: z.number().int().nonnegative(),
     attention: z.number().int().nonnegative(),
+    /** The same two lists in the training journal (what a trainee sees decided on the Offline queue screen). */
+    trainingNeedsLookup: z.number().int().nonnegative(),
+    trainingAttention: z.number().int().nonnegative(),
   }),
   problems: z.array(StatusProblem),
 });

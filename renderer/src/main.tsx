@@ -2,12 +2,14 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { connect } from './api/pos';
 import { App } from './app/App';
+import { bindQueue } from './stores/queue-store';
 import { bindRegister } from './stores/register-store';
 import { bindStatus } from './stores/status-store';
 import './styles/app.css';
 
 bindStatus(connect());
 bindRegister();
+bindQueue();
 
 const root = document.getElementById('root');
 if (root) {

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useStatusStore } from '../stores/status-store';
 import { StatusBar } from '../components/StatusBar';
+import { ManagerBadge, ManagerGate } from '../components/ManagerGate';
 import { OfflineBanner } from '../components/OfflineBanner';
 import { TrainingBanner } from '../components/TrainingBanner';
 import { screens } from './screens';
@@ -49,12 +50,14 @@ export function App() {
               </button>
             ))}
           </nav>
+          <ManagerBadge />
         </header>
       </div>
       <main id="main" tabIndex={-1}>
         {status && screen ? screen.render(status) : <p className="loading">{error ?? 'Connecting to the terminal…'}</p>}
       </main>
       <StatusBar status={status} connection={connection} />
+      <ManagerGate />
     </div>
   );
 }

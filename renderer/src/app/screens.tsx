@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import type { AppStatus } from '../../../preload/contract';
 import { RegisterScreen } from '../screens/register/RegisterScreen';
+import { QueueScreen } from '../screens/queue/QueueScreen';
 import { StatusScreen } from '../screens/status/StatusScreen';
 import { DevicesScreen } from '../screens/devices/DevicesScreen';
 import { CatalogueScreen } from '../screens/catalogue/CatalogueScreen';
@@ -20,6 +21,7 @@ export interface ScreenEntry {
 
 export const screens: ScreenEntry[] = [
   { id: 'register', label: 'Register', render: (status) => <RegisterScreen status={status} /> },
+  { id: 'queue', label: 'Offline queue', render: () => <QueueScreen /> },
   { id: 'status', label: 'Status', render: (status) => <StatusScreen status={status} /> },
   { id: 'devices', label: 'Devices', render: (status) => <DevicesScreen status={status} /> },
   { id: 'catalogue', label: 'Catalogue', render: () => <CatalogueScreen /> },

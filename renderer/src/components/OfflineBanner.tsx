@@ -5,9 +5,11 @@ import type { AppStatus } from '../../../preload/contract';
  * the manager see it without looking for it. In training mode it counts the training queue.
  */
 export function OfflineBanner({ status }: { status: AppStatus }) {
-  const { needsLookup, attention } = status.queue;
-  // In training, the training queue (training faults make the simulator unreachable to show this).
-  const pending = status.mode === 'training' ? status.queue.training : status.queue.pending;
+  // In training, the training lists too (training faults make the simulator show them); live ones always count.
+  const training = status.mode === 'training';
+  const pending = status.queue.pending + (training ? status.queue.training : 0);
+  const needsLookup = status.queue.needsLookup + (training ? status.queue.trainingNeedsLookup : 0);
+  const attention = status.queue.attention + (training ? status.queue.trainingAttention : 0);
   const offline = status.gateway.state === 'offline';
   if (!offline && pending === 0 && needsLookup === 0 && attention === 0) return null;
   const parts: string[] = [];

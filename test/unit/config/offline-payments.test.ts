@@ -48,7 +48,7 @@ describe('offline and payments settings', () => {
 
   it('are all the manager\'s to change', () => {
     const keys = Object.entries(settingDefs).filter(([k]) => k.startsWith('offline.') || k.startsWith('payments.'));
-    expect(keys).toHaveLength(13);
+    expect(keys).toHaveLength(14);
     for (const [key, def] of keys) expect(def.access, key).toBe('manager');
   });
 

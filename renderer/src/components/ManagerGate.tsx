@@ -1,0 +1,31 @@
+import { useEffect } from 'react';
+import { useManagerStore } from '../stores/manager-store';
+import { PinDialog } from './PinDialog';
+
+/** The manager PIN dialog any screen's manager action may open (see useManagerStore.asManager). */
+export function ManagerGate() {
+  const { prompt, busy, submit, close } = useManagerStore();
+  if (!prompt) return null;
+  return <PinDialog key={prompt.mode} mode={prompt.mode} why={prompt.why} busy={busy} onSubmit={submit} onClose={close} />;
+}
+
+/** "Manager unlocked" with Lock, while this page holds a manager session. */
+export function ManagerBadge() {
+  const { status, lock, refresh } = useManagerStore();
+  const manager = status?.role === 'manager';
+  useEffect(() => {
+    if (!manager) return;
+    // The session ends after two minutes without a call: the badge follows.
+    const timer = setInterval(refresh, 15_000);
+    return () => clearInterval(timer);
+  }, [manager, refresh]);
+  if (!manager) return null;
+  return (
+    <span className="manager-badge">
+      Manager
+      <button type="button" className="link-button" onClick={lock}>
+        Lock
+      </button>
+    </span>
+  );
+}

@@ -1,0 +1,82 @@
+import { create } from 'zustand';
+import { PosCallError, type ManagerStatus } from '../../../preload/contract';
+import { connect, errorWords } from '../api/pos';
+
+/** A manager action waiting for the PIN: the dialog unlocks this page, then the action runs again. */
+interface Prompt {
+  mode: 'enter' | 'set';
+  why: string;
+}
+
+export interface ManagerState {
+  status: ManagerStatus | undefined;
+  prompt: Prompt | undefined;
+  busy: boolean;
+  /** Runs `action`; when main answers that it needs a manager, asks for the PIN, unlocks this page and runs it again. */
+  asManager: <T>(action: () => Promise<T>) => Promise<T | undefined>;
+  submit: (pin: string) => void;
+  close: () => void;
+  lock: () => void;
+  refresh: () => void;
+}
+
+const client = () => connect().client;
+/** The refusal of a method that needs the manager role (not a payment's own approval, which names managerPin). */
+const needsManager = (e: unknown): e is PosCallError => e instanceof PosCallError && e.code === 'FORBIDDEN' && e.message.startsWith('This needs a manager');
+
+export const useManagerStore = create<ManagerState>((set, get) => {
+  let pending: { retry: () => void; give: () => void } | undefined;
+  return {
+    status: undefined,
+    prompt: undefined,
+    busy: false,
+    refresh() {
+      client()
+        .call('manager.status', {})
+        .then(
+          (status) => set({ status }),
+          () => undefined,
+        );
+    },
+    async asManager<T>(action: () => Promise<T>): Promise<T | undefined> {
+      try {
+        return await action();
+      } catch (e) {
+        if (!needsManager(e)) throw e;
+        const status = await client().call('manager.status', {});
+        set({ status, prompt: { mode: status.pinSet ? 'enter' : 'set', why: status.pinSet ? e.message : `${e.message.replace(/ set one first\.$/, '')} Choose the manager PIN now.` } });
+        return new Promise<T | undefined>((resolve, reject) => {
+          pending = { retry: () => void action().then(resolve, reject), give: () => resolve(undefined) };
+        });
+      }
+    },
+    submit(pin) {
+      const prompt = get().prompt;
+      if (!prompt) return;
+      set({ busy: true });
+      const call = prompt.mode === 'set' ? client().call('manager.setPin', { pin }) : client().call('manager.unlock', { pin });
+      call.then(
+        (status) => {
+          set({ status, prompt: undefined, busy: false });
+          const p = pending;
+          pending = undefined;
+          p?.retry();
+        },
+        (e: unknown) => set({ busy: false, prompt: { ...prompt, why: errorWords(e) } }),
+      );
+    },
+    close() {
+      set({ prompt: undefined });
+      pending?.give();
+      pending = undefined;
+    },
+    lock() {
+      client()
+        .call('manager.lock', {})
+        .then(
+          (status) => set({ status }),
+          () => undefined,
+        );
+    },
+  };
+});
