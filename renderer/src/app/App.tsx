@@ -54,7 +54,7 @@ export function App() {
         </header>
       </div>
       <main id="main" tabIndex={-1}>
-        {status && screen ? screen.render(status) : <p className="loading">{error ?? 'Connecting to the terminal…'}</p>}
+        {status && screen ? screen.render(status, setCurrent) : <p className="loading">{error ?? 'Connecting to the terminal…'}</p>}
       </main>
       <StatusBar status={status} connection={connection} />
       <ManagerGate />

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import type { AppStatus } from '../../../preload/contract';
 import { RegisterScreen } from '../screens/register/RegisterScreen';
+import { HistoryScreen } from '../screens/history/HistoryScreen';
 import { QueueScreen } from '../screens/queue/QueueScreen';
 import { StatusScreen } from '../screens/status/StatusScreen';
 import { DevicesScreen } from '../screens/devices/DevicesScreen';
@@ -15,12 +16,14 @@ import { MerchantScreen } from '../screens/merchant/MerchantScreen';
 export interface ScreenEntry {
   id: string;
   label: string;
-  render(status: AppStatus): ReactNode;
+  /** `go` opens another screen (History follows a void on the Register). */
+  render(status: AppStatus, go: (id: string) => void): ReactNode;
   visible?(status: AppStatus): boolean;
 }
 
 export const screens: ScreenEntry[] = [
   { id: 'register', label: 'Register', render: (status) => <RegisterScreen status={status} /> },
+  { id: 'history', label: 'History', render: (_status, go) => <HistoryScreen onFollow={() => go('register')} /> },
   { id: 'queue', label: 'Offline queue', render: () => <QueueScreen /> },
   { id: 'status', label: 'Status', render: (status) => <StatusScreen status={status} /> },
   { id: 'devices', label: 'Devices', render: (status) => <DevicesScreen status={status} /> },

@@ -1,10 +1,16 @@
 import { useEffect } from 'react';
 import { useManagerStore } from '../stores/manager-store';
+import { useRegisterStore } from '../stores/register-store';
 import { PinDialog } from './PinDialog';
 
 /** The manager PIN dialog any screen's manager action may open (see useManagerStore.asManager). */
 export function ManagerGate() {
   const { prompt, busy, submit, close } = useManagerStore();
+  // A payment's own approval (refund, void, large amount) asked from any screen: Register or History.
+  const paymentPin = useRegisterStore((r) => r.pin);
+  const paymentBusy = useRegisterStore((r) => r.busy);
+  const closePaymentPin = useRegisterStore((r) => r.closePin);
+  if (paymentPin) return <PinDialog key={`payment-${paymentPin.mode}`} mode={paymentPin.mode} why={paymentPin.why} busy={paymentBusy} onSubmit={paymentPin.submit} onClose={closePaymentPin} />;
   if (!prompt) return null;
   return <PinDialog key={prompt.mode} mode={prompt.mode} why={prompt.why} busy={busy} onSubmit={submit} onClose={close} />;
 }

@@ -38,6 +38,8 @@ export interface RegisterState {
   /** Pays the balance a partial approval left, with another card or a check. */
   payBalance: (tender: RegisterTender) => void;
   checkDetails: (details: CheckDetails) => void;
+  /** A void, refund or completion of a payment in History (a tagged operation): followed here like any sale. */
+  startFrom: (type: 'void' | 'refund' | 'completion', originalRef: string, amountCents: number) => void;
   /** Training only: the simulated reader reads a sample card or check. */
   simulate: (what: SimCard | 'check') => void;
   newSale: () => void;
@@ -167,6 +169,15 @@ export const useRegisterStore = create<RegisterState>((set, get) => {
       }
       set({ sale: undefined });
       void start({ saleId: newSaleId(), type, amountCents: type === 'verify' ? 0 : cents, tender, cardEntry: 'any' });
+    },
+    startFrom(type, originalRef, amountCents) {
+      const { sale, busy } = get();
+      if (busy || (sale && !sale.final)) {
+        set({ error: 'Finish the sale in progress first.' });
+        return;
+      }
+      set({ sale: undefined });
+      void start({ saleId: newSaleId(), type, amountCents, originalRef });
     },
     payBalance(tender) {
       const { sale } = get();

@@ -1,7 +1,6 @@
 import { useEffect, useRef } from 'react';
 import type { AppStatus } from '../../../../preload/contract';
 import { money } from '../../components/money';
-import { PinDialog } from '../../components/PinDialog';
 import { useRegisterStore, type RegisterType } from '../../stores/register-store';
 import { CashierSignIn } from './CashierSignIn';
 import { SalePanel } from './SalePanel';
@@ -141,7 +140,6 @@ export function RegisterScreen({ status }: { status: AppStatus }) {
           onSimulate={r.simulate}
         />
       </div>
-      {r.pin && <PinDialog key={r.pin.mode} mode={r.pin.mode} why={r.pin.why} busy={r.busy} onSubmit={r.pin.submit} onClose={r.closePin} />}
     </section>
   );
 }

@@ -1,0 +1,122 @@
+import { create } from 'zustand';
+import type { DailyTotals, JournalSearch, MethodOutput, PaymentRow, Receipt } from '../../../preload/contract';
+import { connect, errorWords } from '../api/pos';
+import { useManagerStore } from './manager-store';
+
+export type Detail = MethodOutput<'journal.get'>;
+
+export interface HistoryFilter {
+  /** A local day, YYYY-MM-DD. */
+  date: string;
+  type: string;
+  tender: string;
+  state: string;
+  last4: string;
+  reference: string;
+}
+
+export interface HistoryState {
+  filter: HistoryFilter;
+  rows: PaymentRow[];
+  nextBeforeId: number | null;
+  totals: DailyTotals | undefined;
+  detail: Detail | undefined;
+  receipt: Receipt | undefined;
+  error: string | undefined;
+  setFilter: (patch: Partial<HistoryFilter>) => void;
+  search: (more?: boolean) => void;
+  open: (ref: string) => void;
+  close: () => void;
+  showReceipt: (ref: string, copy: 'customer' | 'merchant') => void;
+  exportCsv: () => void;
+}
+
+const client = () => connect().client;
+
+export function today(): string {
+  const d = new Date();
+  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+}
+
+/** The filter as the contract's search: the local day as an ISO range. */
+export function searchOf(f: HistoryFilter): JournalSearch {
+  const since = f.date ? new Date(`${f.date}T00:00:00`) : undefined;
+  const until = since ? new Date(since.getTime() + 86_400_000) : undefined;
+  return {
+    ...(since && until ? { since: since.toISOString(), until: until.toISOString() } : {}),
+    ...(f.type ? { type: f.type as NonNullable<JournalSearch['type']> } : {}),
+    ...(f.tender ? { tender: f.tender as NonNullable<JournalSearch['tender']> } : {}),
+    ...(f.state ? { states: [f.state as NonNullable<JournalSearch['states']>[number]] } : {}),
+    ...(/^\d{4}$/.test(f.last4) ? { last4: f.last4 } : {}),
+    ...(f.reference.trim() ? { reference: f.reference.trim() } : {}),
+  };
+}
+
+export const useHistoryStore = create<HistoryState>((set, get) => ({
+  filter: { date: today(), type: '', tender: '', state: '', last4: '', reference: '' },
+  rows: [],
+  nextBeforeId: null,
+  totals: undefined,
+  detail: undefined,
+  receipt: undefined,
+  error: undefined,
+  setFilter(patch) {
+    set({ filter: { ...get().filter, ...patch } });
+  },
+  search(more = false) {
+    const { filter, nextBeforeId, rows } = get();
+    const query = { ...searchOf(filter), limit: 50, ...(more && nextBeforeId ? { beforeId: nextBeforeId } : {}) };
+    client()
+      .call('journal.search', query)
+      .then(
+        (r) => set({ rows: more ? [...rows, ...r.rows] : r.rows, nextBeforeId: r.nextBeforeId, error: undefined }),
+        (e: unknown) => set({ error: errorWords(e) }),
+      );
+    if (!more && filter.date) {
+      client()
+        .call('journal.totals', { date: filter.date })
+        .then(
+          (totals) => set({ totals }),
+          () => set({ totals: undefined }),
+        );
+    }
+  },
+  open(ref) {
+    client()
+      .call('journal.get', { ref })
+      .then(
+        (detail) => set({ detail, receipt: undefined, error: undefined }),
+        (e: unknown) => set({ error: errorWords(e) }),
+      );
+  },
+  close() {
+    set({ detail: undefined, receipt: undefined });
+  },
+  showReceipt(ref, copy) {
+    client()
+      .call('payments.receipt', { ref, copy })
+      .then(
+        (receipt) => set({ receipt }),
+        (e: unknown) => set({ error: errorWords(e) }),
+      );
+  },
+  exportCsv() {
+    const { filter } = get();
+    useManagerStore
+      .getState()
+      .asManager(() => client().call('journal.exportCsv', searchOf(filter)))
+      .then(
+        (file) => {
+          if (!file) return;
+          // A download in the browser (the desktop app's save dialog comes with its shell).
+          const url = URL.createObjectURL(new Blob([file.csv], { type: 'text/csv' }));
+          const a = document.createElement('a');
+          a.href = url;
+          a.download = file.filename;
+          a.click();
+          setTimeout(() => URL.revokeObjectURL(url), 10_000);
+        },
+        (e: unknown) => set({ error: errorWords(e) }),
+      );
+  },
+}));
