@@ -3,6 +3,7 @@ import type { AppStatus } from '../../../preload/contract';
 import { RegisterScreen } from '../screens/register/RegisterScreen';
 import { HistoryScreen } from '../screens/history/HistoryScreen';
 import { QueueScreen } from '../screens/queue/QueueScreen';
+import { SettingsScreen } from '../screens/settings/SettingsScreen';
 import { StatusScreen } from '../screens/status/StatusScreen';
 import { DevicesScreen } from '../screens/devices/DevicesScreen';
 import { CatalogueScreen } from '../screens/catalogue/CatalogueScreen';
@@ -25,6 +26,7 @@ export const screens: ScreenEntry[] = [
   { id: 'register', label: 'Register', render: (status) => <RegisterScreen status={status} /> },
   { id: 'history', label: 'History', render: (_status, go) => <HistoryScreen onFollow={() => go('register')} /> },
   { id: 'queue', label: 'Offline queue', render: () => <QueueScreen /> },
+  { id: 'settings', label: 'Settings', render: () => <SettingsScreen /> },
   { id: 'status', label: 'Status', render: (status) => <StatusScreen status={status} /> },
   { id: 'devices', label: 'Devices', render: (status) => <DevicesScreen status={status} /> },
   { id: 'catalogue', label: 'Catalogue', render: () => <CatalogueScreen /> },
