@@ -1,0 +1,23 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import type { Page } from 'playwright-core';
+
+const require = createRequire(import.meta.url);
+const AXE_SOURCE = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
+
+export interface AxeViolation {
+  id: string;
+  impact: string | null;
+  help: string;
+  targets: string[];
+}
+
+/** Runs axe-core (a test dependency, never shipped) in the page; the serious and critical violations. */
+export async function seriousViolations(page: Page): Promise<AxeViolation[]> {
+  // Evaluated through the DevTools protocol, as a test tool: the page's CSP (no inline script) stays as it ships.
+  if (!(await page.evaluate('typeof window.axe !== "undefined"'))) await page.evaluate(AXE_SOURCE);
+  const found = (await page.evaluate(`axe.run(document, { resultTypes: ['violations'] }).then((r) => r.violations.map((v) => ({
+    id: v.id, impact: v.impact, help: v.help, targets: v.nodes.map((n) => n.target.join(' ')).slice(0, 5),
+  })))`)) as AxeViolation[];
+  return found.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+}
