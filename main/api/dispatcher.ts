@@ -60,7 +60,9 @@ export function createDispatcher(handlers: Handlers, log: Logger, access?: Acces
     const parsed = entry.input.safeParse(input);
     if (!parsed.success) {
       // Issues may quote what was sent (an unknown key): redacted like every reply.
-      return { ok: false, error: redactStrings({ code: 'BAD_INPUT' as const, message: `invalid input for ${method}`, issues: zodIssues(parsed.error) }) };
+      // People read the message: no method name or schema words; the issues name the fields for the screen.
+      log.debug({ method, transport: ctx.transport }, 'call refused: input does not match the contract');
+      return { ok: false, error: redactStrings({ code: 'BAD_INPUT' as const, message: 'Something entered is not valid: check the marked fields.', issues: zodIssues(parsed.error) }) };
     }
     try {
       const handler = handlers[method] as (i: unknown, c: CallContext) => unknown;

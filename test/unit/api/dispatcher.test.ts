@@ -34,6 +34,8 @@ describe('dispatcher', () => {
     expect(await dispatch('toString', {}, ctx)).toMatchObject({ ok: false, error: { code: 'UNKNOWN_METHOD' } });
     const bad = await dispatch('app.status', { extra: 1 }, ctx);
     expect(bad).toMatchObject({ ok: false, error: { code: 'BAD_INPUT', issues: [{ path: '(input)' }] } });
+    // No method name or schema words in what a person reads.
+    expect(bad.ok ? '' : bad.error.message).toBe('Something entered is not valid: check the marked fields.');
     expect(await dispatch('app.status', 'text', ctx)).toMatchObject({ ok: false, error: { code: 'BAD_INPUT' } });
   });
 
