@@ -38,6 +38,18 @@ describe('Catalogue screen in Chromium', () => {
     await expect.poll(() => page.getByText(/^\d+ products?$/).textContent()).toMatch(/^(1\d|[2-9]\d) products$/);
     await expect.poll(() => page.locator('.product-row img[src^="data:image/png;base64,"]').count()).toBeGreaterThan(0);
 
+    // Nothing matches: said in words, with a way back.
+    await page.getByLabel('Search').fill('zzqx no such product');
+    await expect.poll(() => page.getByRole('status').filter({ hasText: 'Nothing matches' }).textContent()).toBe('Nothing matches these filters.');
+    await page.getByRole('button', { name: 'Clear the filters' }).click();
+    await expect.poll(() => page.locator('.product-row').count()).toBeGreaterThan(0);
+    expect(await page.getByLabel('Search').inputValue()).toBe('');
+
+    // The cart's two check boxes are the same size.
+    const boxes = await Promise.all([page.getByLabel('Debit (needs a PIN pad)'), page.getByLabel('Check acceptance (needs a check reader)')].map((b) => b.boundingBox()));
+    expect(boxes[0]?.width).toBe(boxes[1]?.width);
+    expect(boxes[0]?.height).toBe(boxes[1]?.height);
+
     // Search as you type, then a product's details with its seven parts.
     await page.getByRole('button', { name: 'All categories' }).click();
     await page.getByLabel('Search').fill('countertop terminal');

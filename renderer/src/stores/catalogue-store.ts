@@ -124,6 +124,11 @@ export const catalogueActions = {
     set({ kind });
     void loadProducts();
   },
+  /** Back to every product: no words, no category, no type. */
+  clearFilters(): void {
+    set({ query: '', categoryId: undefined, kind: '' });
+    void loadProducts();
+  },
   open(productId: number): void {
     set({ selectedId: productId, selected: undefined, detailError: undefined });
     void loadDetail(productId);

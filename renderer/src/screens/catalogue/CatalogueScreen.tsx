@@ -21,7 +21,20 @@ const KINDS: Array<[string, string]> = [
 ];
 
 function ProductList() {
-  const { products, total, loading, selectedId } = useCatalogueStore();
+  const { products, total, loading, selectedId, query, categoryId, kind } = useCatalogueStore();
+  if (!loading && total === 0) {
+    const filtered = query.trim() !== '' || categoryId !== undefined || kind !== '';
+    return (
+      <section className="product-list" aria-label="Products">
+        <p role="status">Nothing matches{filtered ? ' these filters' : ''}.</p>
+        {filtered && (
+          <button type="button" className="button" onClick={() => catalogueActions.clearFilters()}>
+            Clear the filters
+          </button>
+        )}
+      </section>
+    );
+  }
   return (
     <section className="product-list" aria-label="Products">
       <p className="muted" aria-live="polite">
