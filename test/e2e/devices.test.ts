@@ -28,6 +28,8 @@ describe('Devices screen in Chromium (headless app, training mode)', () => {
   it('clicks Simulate swipe and shows the masked card the main process validated', async () => {
     const { page, errors } = await devicesPage();
     await expect.poll(() => page.getByTestId('device-training-msr').textContent()).toContain('Ready');
+    // In a browser, keys typed into the page are not swipes: the simulated wedge says so.
+    expect(await page.getByTestId('wedge-not-captured').textContent()).toContain('keys typed into a browser page are not captured');
     await page.getByRole('button', { name: 'Simulate swipe' }).click();
     await expect.poll(() => page.getByTestId('last-read-card').textContent()).toBe('Visa 411111******1111');
     expect(await page.getByTestId('last-read').textContent()).toContain('TRAINING/VISA');

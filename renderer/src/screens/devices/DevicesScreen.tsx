@@ -179,6 +179,7 @@ export function DevicesScreen({ status }: { status: AppStatus }) {
   const names = new Map((list?.devices ?? []).map((d) => [d.id, d.name]));
   const wedgeWithoutCapture = list !== undefined && !list.wedgeCapture && lane.some((d) => d.transport === 'wedge');
   const plugged = list?.discovered.filter((d) => d.known) ?? [];
+  const simulatedWedgeHere = list !== undefined && !list.wedgeCapture && simulated.some((d) => d.transport === 'wedge');
   return (
     <section className="screen devices-screen" aria-labelledby="devices-title">
       <div className="screen-head">
@@ -198,6 +199,12 @@ export function DevicesScreen({ status }: { status: AppStatus }) {
         <p className="devices-warning" role="note">
           Keyboard-wedge card readers work only in the desktop app: in a browser the swipe would type into the page. Use the desktop app, or switch the reader to
           serial or USB HID mode.
+        </p>
+      )}
+      {simulatedWedgeHere && (
+        <p className="devices-warning" role="note" data-testid="wedge-not-captured">
+          The simulated keyboard-wedge reader takes only its Simulate swipe button on this page: keys typed into a browser page are not captured as swipes
+          (the desktop app captures them).
         </p>
       )}
       <h2>This lane</h2>
