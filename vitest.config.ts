@@ -4,7 +4,8 @@ import { defineConfig } from 'vitest/config';
 const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as { version: string };
 const define = { __APP_VERSION__: JSON.stringify(pkg.version) };
 
-// Three projects: unit (pure modules, vectors, properties), integration (real SQLite files, real
+// Four projects: unit (pure modules, vectors, properties), component (the renderer's screens in
+// happy-dom), integration (real SQLite files, real
 // PTYs, real HTTP on 127.0.0.1, child processes) and e2e (the built headless app in Chromium).
 export default defineConfig({
   define,
@@ -15,6 +16,8 @@ export default defineConfig({
     env: { POS_KEY_PROTECTION: 'file' },
     projects: [
       { define, test: { name: 'unit', include: ['test/unit/**/*.test.ts'], testTimeout: 10_000 } },
+      // The renderer's screens in happy-dom with Testing Library: each state of a screen, no browser.
+      { define, esbuild: { jsx: 'automatic' }, test: { name: 'component', include: ['test/component/**/*.test.tsx'], environment: 'happy-dom', testTimeout: 10_000 } },
       { define, test: { name: 'integration', include: ['test/integration/**/*.test.ts'], testTimeout: 30_000, hookTimeout: 30_000 } },
       {
         define,
