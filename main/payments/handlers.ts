@@ -10,7 +10,6 @@ type PaymentMethod =
   | 'payments.current' | 'payments.receipt' | 'queue.status' | 'queue.list' | 'queue.forward' | 'queue.pause' | 'queue.resume'
   | 'queue.resolve' | 'journal.search' | 'journal.get' | 'journal.totals' | 'journal.exportCsv';
 
-/** One line per contract method: the renderer asks, main drives. */
 /** The manager's approval at the moment a payment needs it (see override.ts); returns who approved. */
 export interface Approvals {
   approve(ctx: CallContext, what: string, pin: string | undefined): string;
@@ -20,6 +19,7 @@ export interface Approvals {
   cashier(ctx: CallContext): string | undefined;
 }
 
+/** One line per contract method: the renderer asks, main drives. */
 export function paymentHandlers(
   payments: PaymentsService,
   ledger: Ledger,

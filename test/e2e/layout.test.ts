@@ -35,6 +35,19 @@ describe('layout and banners in Chromium (headless app, training mode)', () => {
     expect((await posctl(suite.dataDir, ['config', 'set', 'offline.enabled', 'true'])).code).toBe(0);
     expect((await posctl(suite.dataDir, ['gateway', 'training-fault', 'unreachable'])).code).toBe(0);
     const page = await open();
+    // The running app reads the setting posctl wrote on its next look at the database: wait until the queue screen says offline payments are on.
+    await page.getByRole('button', { name: 'Offline queue', exact: true }).click();
+    await expect
+      .poll(
+        async () => {
+          await page.getByRole('button', { name: 'Forward now' }).click();
+          return (await page.locator('.queue-screen').textContent())?.includes('Offline payments are turned off');
+        },
+        { timeout: 10_000, intervals: [500] },
+      )
+      .toBe(false);
+    await page.getByRole('button', { name: 'Register', exact: true }).click();
+    // Arriving from the navigation, Enter charges (the amount has the focus, not the Register button).
     await page.keyboard.type('1500');
     await page.keyboard.press('Enter');
     await page.getByRole('button', { name: 'Swipe a Visa' }).click();

@@ -1,5 +1,5 @@
 import { create } from 'zustand';
-import { PosCallError, type CashierStatus, type CheckDetails, type SaleView, type SimCard, type StartSale } from '../../../preload/contract';
+import { PosCallError, type CashierStatus, type CheckDetails, type Receipt, type SaleView, type SimCard, type StartSale } from '../../../preload/contract';
 import { connect, errorWords } from '../api/pos';
 
 /** The payment types the register starts itself; completion and void start from History. */
@@ -25,6 +25,9 @@ export interface RegisterState {
   /** Why the last request was refused, in words. */
   error: string | undefined;
   pin: PinRequest | undefined;
+  /** The receipt of the sale on screen, once asked for. */
+  receipt: Receipt | undefined;
+  showReceipt: (copy: 'customer' | 'merchant') => void;
   /** Cashier sign-in (terminal.cashierSignIn): who is signed in on this page. */
   cashier: CashierStatus | undefined;
   signInError: string | undefined;
@@ -121,6 +124,17 @@ export const useRegisterStore = create<RegisterState>((set, get) => {
     pin: undefined,
     cashier: undefined,
     signInError: undefined,
+    receipt: undefined,
+    showReceipt(copy) {
+      const { sale } = get();
+      if (!sale?.final) return;
+      client()
+        .call('payments.receipt', { ref: sale.clientRef, copy })
+        .then(
+          (receipt) => set({ receipt }),
+          (e: unknown) => set({ error: errorWords(e) }),
+        );
+    },
     loadCashier() {
       client()
         .call('cashier.status', {})
@@ -167,7 +181,7 @@ export const useRegisterStore = create<RegisterState>((set, get) => {
         set({ error: 'A check can only pay a sale.' });
         return;
       }
-      set({ sale: undefined });
+      set({ sale: undefined, receipt: undefined });
       void start({ saleId: newSaleId(), type, amountCents: type === 'verify' ? 0 : cents, tender, cardEntry: 'any' });
     },
     startFrom(type, originalRef, amountCents) {
@@ -176,7 +190,7 @@ export const useRegisterStore = create<RegisterState>((set, get) => {
         set({ error: 'Finish the sale in progress first.' });
         return;
       }
-      set({ sale: undefined });
+      set({ sale: undefined, receipt: undefined });
       void start({ saleId: newSaleId(), type, amountCents, originalRef });
     },
     payBalance(tender) {
@@ -215,7 +229,7 @@ export const useRegisterStore = create<RegisterState>((set, get) => {
       );
     },
     newSale() {
-      set({ sale: undefined, cents: 0, type: 'sale', error: undefined, pin: undefined });
+      set({ sale: undefined, cents: 0, type: 'sale', error: undefined, pin: undefined, receipt: undefined });
     },
     closePin() {
       set({ pin: undefined });

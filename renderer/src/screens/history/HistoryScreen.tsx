@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { PaymentState, PaymentType, type PaymentRow } from '../../../../preload/contract';
 import { money } from '../../components/money';
+import { ReceiptView } from '../../components/ReceiptView';
 import { useHistoryStore, type Detail } from '../../stores/history-store';
 import { useRegisterStore } from '../../stores/register-store';
 
@@ -92,16 +93,7 @@ function DetailPanel({ detail, onClose, onStarted }: { detail: Detail; onClose: 
           Merchant copy
         </button>
       </div>
-      {h.receipt && h.receipt.clientRef === p.clientRef && (
-        <div className="receipt-area">
-          <pre className="receipt" aria-label={`${h.receipt.copy === 'customer' ? 'Customer' : 'Merchant'} receipt`}>
-            {h.receipt.lines.join('\n')}
-          </pre>
-          <button type="button" className="button" onClick={() => window.print()}>
-            Print
-          </button>
-        </div>
-      )}
+      {h.receipt && h.receipt.clientRef === p.clientRef && <ReceiptView receipt={h.receipt} />}
     </div>
   );
 }

@@ -29,6 +29,8 @@ export function RegisterScreen({ status }: { status: AppStatus }) {
   const amountRef = useRef<HTMLOutputElement>(null);
   // After a tap on the keypad or a type, Enter charges (rather than pressing the same button again).
   const backToAmount = (): void => amountRef.current?.focus();
+  // Arriving on the Register (from the navigation too), Enter charges: the amount has the focus.
+  useEffect(() => amountRef.current?.focus(), []);
 
   useEffect(() => {
     const onKey = (e: KeyboardEvent): void => {
@@ -138,6 +140,8 @@ export function RegisterScreen({ status }: { status: AppStatus }) {
           onPayBalance={r.payBalance}
           onCheckDetails={r.checkDetails}
           onSimulate={r.simulate}
+          receipt={r.receipt}
+          onReceipt={r.showReceipt}
         />
       </div>
     </section>

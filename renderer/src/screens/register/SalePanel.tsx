@@ -1,6 +1,7 @@
 import { useState } from 'react';
-import type { CheckDetails, SaleView } from '../../../../preload/contract';
+import type { CheckDetails, Receipt, SaleView } from '../../../../preload/contract';
 import { money } from '../../components/money';
+import { ReceiptView } from '../../components/ReceiptView';
 import type { RegisterTender } from '../../stores/register-store';
 
 const WAITING_WORDS: Record<NonNullable<SaleView['waitingFor']>, string> = {
@@ -101,10 +102,13 @@ export interface SalePanelProps {
   onPayBalance: (tender: RegisterTender) => void;
   onCheckDetails: (details: CheckDetails) => void;
   onSimulate: (what: 'visa' | 'mastercard' | 'chip' | 'expired' | 'check') => void;
+  /** The receipt asked for, if any, and how to ask (absent: no receipt buttons). */
+  receipt?: Receipt | undefined;
+  onReceipt?: (copy: 'customer' | 'merchant') => void;
 }
 
 /** Where the sale is, step by step from `sale.changed`, then its result and what to do next. */
-export function SalePanel({ sale, training, onCancel, onNewSale, onPayBalance, onCheckDetails, onSimulate }: SalePanelProps) {
+export function SalePanel({ sale, training, onCancel, onNewSale, onPayBalance, onCheckDetails, onSimulate, receipt, onReceipt }: SalePanelProps) {
   if (!sale) {
     return (
       <div className="sale-panel idle" aria-live="polite">
@@ -177,7 +181,18 @@ export function SalePanel({ sale, training, onCancel, onNewSale, onPayBalance, o
         <button type="button" className={`button${sale.balanceDueCents > 0 ? '' : ' primary'}`} onClick={onNewSale} autoFocus>
           New sale
         </button>
+        {onReceipt && sale.state !== 'cancelled' && (
+          <>
+            <button type="button" className="button" onClick={() => onReceipt('customer')}>
+              Customer receipt
+            </button>
+            <button type="button" className="button" onClick={() => onReceipt('merchant')}>
+              Merchant copy
+            </button>
+          </>
+        )}
       </div>
+      {receipt && receipt.clientRef === sale.clientRef && <ReceiptView receipt={receipt} />}
     </div>
   );
 }
