@@ -4,6 +4,7 @@ import {
   isMethodName,
   METHOD_ROLES,
   methods,
+  PASSIVE_METHODS,
   roleAllows,
   type Role,
   type ErrorIssue,
@@ -52,7 +53,7 @@ export function createDispatcher(handlers: Handlers, log: Logger, access?: Acces
       return { ok: false, error: { code: 'UNKNOWN_METHOD', message: redactText(`no method named ${JSON.stringify(String(method)).slice(0, 80)}`) } };
     }
     if (access) {
-      access.touch(ctx);
+      if (!PASSIVE_METHODS.has(method)) access.touch(ctx);
       const needed = METHOD_ROLES[method];
       if (!roleAllows(access.roleOf(ctx), needed)) return { ok: false, error: { code: 'FORBIDDEN', message: access.refusal(needed) } };
     }

@@ -72,6 +72,12 @@ export const METHOD_ROLES = {
   'cashiers.remove': 'manager',
 } as const satisfies Record<MethodName, Role>;
 
+/**
+ * Calls a page makes by itself (on an event, a reconnect, a timer), not because someone at the
+ * counter did something: they do not keep a manager session alive.
+ */
+export const PASSIVE_METHODS: ReadonlySet<MethodName> = new Set<MethodName>(['app.status', 'manager.status', 'cashier.status', 'queue.status', 'queue.list', 'payments.current', 'devices.list']);
+
 const RANK: Readonly<Record<Role, number>> = { cashier: 0, manager: 1, technician: 2 };
 
 /** Whether `role` may do what `needed` may (a technician may do all a manager may). */

@@ -43,7 +43,7 @@ describe('layout and banners in Chromium (headless app, training mode)', () => {
           await page.getByRole('button', { name: 'Forward now' }).click();
           return (await page.locator('.queue-screen').textContent())?.includes('Offline payments are turned off');
         },
-        { timeout: 10_000, intervals: [500] },
+        { timeout: 10_000, interval: 500 },
       )
       .toBe(false);
     await page.getByRole('button', { name: 'Register', exact: true }).click();

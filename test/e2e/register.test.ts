@@ -138,7 +138,7 @@ describe('Register screen in Chromium (headless app, training mode)', () => {
           if ((await form.count()) === 0) await page.reload();
           return form.count();
         },
-        { timeout: 10_000, intervals: [500] },
+        { timeout: 10_000, interval: 500 },
       )
       .toBe(1);
     await form.getByLabel('Cashier number').fill('12');
