@@ -110,6 +110,32 @@ describe('Register screen in Chromium (headless app, training mode)', () => {
     await page.close();
   });
 
+  it('locks the manager PIN after five wrong tries and says for how long', async () => {
+    const { page } = await registerPage();
+    await page.getByRole('button', { name: 'Refund', exact: true }).click();
+    await page.keyboard.type('300');
+    await page.keyboard.press('Enter');
+    const dialog = page.getByRole('dialog', { name: 'Manager PIN' });
+    await expect.poll(() => dialog.count()).toBe(1);
+    for (const left of ['4 tries', '3 tries', '2 tries', '1 try']) {
+      await dialog.getByLabel('PIN').fill('1357');
+      await dialog.getByLabel('PIN').press('Enter');
+      await expect.poll(() => dialog.textContent()).toContain(`${left} left before it locks`);
+    }
+    await dialog.getByLabel('PIN').fill('1357');
+    await dialog.getByLabel('PIN').press('Enter');
+    await expect.poll(() => dialog.textContent()).toContain('The manager PIN is locked after 5 wrong tries: try again in 30 seconds.');
+    // Even the right PIN waits now.
+    await dialog.getByLabel('PIN').fill('4826');
+    await dialog.getByLabel('PIN').press('Enter');
+    await expect.poll(() => dialog.textContent()).toMatch(/locked after \d+ wrong tries/);
+    await page.screenshot({ path: screenshotPath('register-pin-locked') });
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    // The technician's way back in clears the lock.
+    expect((await posctl(suite.dataDir, ['manager-pin', 'set'], { input: '4826\n' })).code).toBe(0);
+    await page.close();
+  });
+
   it('finds a sale in progress again after a reload, and finishes it', async () => {
     const { page, errors } = await registerPage();
     await page.keyboard.type('300');
