@@ -44,6 +44,18 @@ describe('Register screen in Chromium (headless app, training mode)', () => {
     await page.close();
   });
 
+  it('takes a card swiped on the PIN pad, which the customer confirms there', async () => {
+    const { page, errors } = await registerPage();
+    await page.keyboard.type('875');
+    await page.keyboard.press('Enter');
+    await page.getByRole('button', { name: 'Customer swipes a Visa on the PIN pad' }).click();
+    await expect.poll(() => result(page), { timeout: 15_000 }).toBe('Approved');
+    const rows = JSON.parse((await posctl(suite.dataDir, ['journal', 'list', '--json'])).stdout) as { rows: Array<{ requestedCents: number; entry: string | null }> };
+    expect(rows.rows.find((r) => r.requestedCents === 875)?.entry).toBe('pad');
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
   it('says a decline in words (training demo amount 5521.00) and what to do next', async () => {
     const { page } = await registerPage();
     await page.keyboard.type('552100');

@@ -44,7 +44,7 @@ export interface RegisterState {
   /** A void, refund or completion of a payment in History (a tagged operation): followed here like any sale. */
   startFrom: (type: 'void' | 'refund' | 'completion', originalRef: string, amountCents: number) => void;
   /** Training only: the simulated reader reads a sample card or check. */
-  simulate: (what: SimCard | 'check') => void;
+  simulate: (what: SimCard | 'check' | 'pinpad') => void;
   newSale: () => void;
   closePin: () => void;
   /** Finds the sale in progress again (after a reload or a lost connection). */
@@ -222,7 +222,12 @@ export const useRegisterStore = create<RegisterState>((set, get) => {
         );
     },
     simulate(what) {
-      const call = what === 'check' ? client().call('devices.simulateCheck', { check: 'personal' }) : client().call('devices.simulateSwipe', { card: what, via: 'msr' });
+      const call =
+        what === 'check'
+          ? client().call('devices.simulateCheck', { check: 'personal' })
+          : what === 'pinpad'
+            ? client().call('devices.simulateSwipe', { card: 'visa', via: 'pinpad' })
+            : client().call('devices.simulateSwipe', { card: what, via: 'msr' });
       call.then(
         () => undefined,
         (e: unknown) => set({ error: errorWords(e) }),

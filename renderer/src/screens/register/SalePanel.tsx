@@ -101,7 +101,7 @@ export interface SalePanelProps {
   onNewSale: () => void;
   onPayBalance: (tender: RegisterTender) => void;
   onCheckDetails: (details: CheckDetails) => void;
-  onSimulate: (what: 'visa' | 'mastercard' | 'chip' | 'expired' | 'check') => void;
+  onSimulate: (what: 'visa' | 'mastercard' | 'chip' | 'expired' | 'check' | 'pinpad') => void;
   /** The receipt asked for, if any, and how to ask (absent: no receipt buttons). */
   receipt?: Receipt | undefined;
   onReceipt?: (copy: 'customer' | 'merchant') => void;
@@ -134,6 +134,7 @@ export function SalePanel({ sale, training, onCancel, onNewSale, onPayBalance, o
             <button type="button" className="button" onClick={() => onSimulate('mastercard')}>Swipe a Mastercard</button>
             <button type="button" className="button" onClick={() => onSimulate('chip')}>Swipe a chip card</button>
             <button type="button" className="button" onClick={() => onSimulate('expired')}>Swipe an expired card</button>
+            <button type="button" className="button" onClick={() => onSimulate('pinpad')}>Customer swipes a Visa on the PIN pad</button>
           </div>
         )}
         {training && sale.waitingFor === 'check' && (
