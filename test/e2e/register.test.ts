@@ -56,6 +56,24 @@ describe('Register screen in Chromium (headless app, training mode)', () => {
     await page.close();
   });
 
+  it('takes a check: the MICR read shown masked, the check details, then the result', async () => {
+    const { page, errors } = await registerPage();
+    await page.keyboard.type('6400');
+    await page.getByRole('button', { name: 'Check', exact: true }).click();
+    await expect.poll(() => amount(page)).toBe('Run the check through the check reader.');
+    await page.getByRole('button', { name: 'Read a sample check' }).click();
+    const form = page.getByRole('form', { name: 'Check details' });
+    await expect.poll(() => form.count()).toBe(1);
+    const panel = (await page.locator('.sale-panel').textContent()) ?? '';
+    expect(panel).toMatch(/routing \d{9}, account \*+\d{4}/);
+    await form.getByLabel('Customer name (optional)').fill('Pat Lee');
+    await form.getByRole('button', { name: 'Send the check' }).click();
+    await expect.poll(() => result(page), { timeout: 15_000 }).toBe('Approved');
+    await page.screenshot({ path: screenshotPath('register-check') });
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
   it('says a decline in words (training demo amount 5521.00) and what to do next', async () => {
     const { page } = await registerPage();
     await page.keyboard.type('552100');
