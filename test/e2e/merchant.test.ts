@@ -59,6 +59,10 @@ describe('Merchant screen in Chromium', () => {
     await tab(page, 'Fees').click();
     await expect.poll(() => page.getByRole('table', { name: 'Fees' }).locator('tbody tr').count()).toBeGreaterThan(3);
     expect(await page.getByRole('table', { name: 'Fees' }).textContent()).toContain('Monthly');
+    // Amounts in the merchant's base currency, two decimals.
+    const amounts = await page.getByRole('table', { name: 'Fees' }).locator('td.num').allTextContents();
+    expect(amounts.filter((t) => t !== '').length).toBeGreaterThan(0);
+    for (const t of amounts.filter((x) => x !== '')) expect(t).toMatch(/^([A-Z]{3} )?-?\d+\.\d{2}$/);
 
     // Search: an empty search is refused with words; a partial name finds, pages and opens merchants.
     await tab(page, 'Search').click();

@@ -3,6 +3,7 @@ import type { MerchantSearchInput } from '../../../../preload/contract';
 import { merchantActions, startMerchant, useMerchantStore, type Section } from '../../stores/merchant-store';
 import { ErrorNote, FreshnessNote } from '../catalogue/parts';
 import { VirtualList } from '../catalogue/VirtualList';
+import { feeAmount } from '../../components/fee-amount';
 
 const TABS = [
   ['account', 'Account'],
@@ -198,6 +199,8 @@ function Entitlements() {
 
 function Fees() {
   const fees = useMerchantStore((s) => s.fees);
+  // Fees are in the merchant's base currency (baseCurrencyCode drives the currency of summarised views).
+  const currency = useMerchantStore((s) => s.account.data?.fields.find((f) => f.key === 'baseCurrencyCode')?.value);
   return (
     <div>
       <SectionState section={fees} label="fees" />
@@ -218,8 +221,8 @@ function Fees() {
               <td>
                 {f.name} <span className="muted">{f.sequenceCode}</span>
               </td>
-              <td>{f.retailRate}</td>
-              <td>{f.wholesaleRate}</td>
+              <td className="num">{feeAmount(f.retailRate, currency)}</td>
+              <td className="num">{f.wholesaleRate === '' ? '' : feeAmount(f.wholesaleRate, currency)}</td>
               <td>{f.frequency.label}</td>
               <td>{f.processing.label}</td>
               <td>{f.sequenceType.label}</td>
