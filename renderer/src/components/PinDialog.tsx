@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { digitsOnly } from './money';
 
 /**
  * Asks for the manager PIN at the moment something needs it. A modal <dialog>: the page behind
@@ -44,7 +45,7 @@ export function PinDialog({
     setPin('');
     setAgain('');
   };
-  const digits = (set: (v: string) => void) => (e: { target: { value: string } }) => set(e.target.value.replace(/\D/g, ''));
+  const digits = (set: (v: string) => void) => (e: { target: { value: string } }) => set(digitsOnly(e.target.value));
   return (
     <dialog
       ref={dialog}

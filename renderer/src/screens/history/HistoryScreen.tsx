@@ -1,11 +1,10 @@
 import { useEffect, useState } from 'react';
 import { PaymentState, PaymentType, type PaymentRow } from '../../../../preload/contract';
-import { money } from '../../components/money';
+import { dateTime, money } from '../../components/money';
 import { ReceiptView } from '../../components/ReceiptView';
 import { useHistoryStore, type Detail } from '../../stores/history-store';
 import { useRegisterStore } from '../../stores/register-store';
 
-const when = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 const TYPE_WORDS: Record<string, string> = { sale: 'Sale', preauth: 'Pre-auth', completion: 'Completion', refund: 'Refund', void: 'Void', verify: 'Verify' };
 
 function cardOf(r: PaymentRow): string {
@@ -79,7 +78,7 @@ function DetailPanel({ detail, onClose, onStarted }: { detail: Detail; onClose: 
         </p>
       )}
       <p className="sale-line">
-        <span className="label">Reference</span> {p.clientRef} · {when.format(new Date(p.createdAt))}
+        <span className="label">Reference</span> {p.clientRef} · {dateTime(p.createdAt)}
         {p.cashier ? ` · cashier ${p.cashier}` : ''}
         {p.approvedBy ? ` · approved by ${p.approvedBy}` : ''}
       </p>
@@ -225,7 +224,7 @@ export function HistoryScreen({ onFollow }: { onFollow: () => void }) {
           <tbody>
             {h.rows.map((r) => (
               <tr key={r.clientRef}>
-                <td>{when.format(new Date(r.createdAt))}</td>
+                <td>{dateTime(r.createdAt)}</td>
                 <td>{TYPE_WORDS[r.type]}</td>
                 <td className="num">{money(r.approvedCents ?? r.requestedCents)}</td>
                 <td>{cardOf(r)}</td>

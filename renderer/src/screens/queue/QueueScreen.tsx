@@ -1,9 +1,8 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import type { PaymentRow, QueueStatus } from '../../../../preload/contract';
-import { money } from '../../components/money';
+import { dateTime, money } from '../../components/money';
 import { useQueueStore, type QueueList } from '../../stores/queue-store';
 
-const when = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 
 function age(iso: string): string {
   const minutes = Math.max(0, Math.round((Date.now() - Date.parse(iso)) / 60_000));
@@ -35,7 +34,7 @@ function Summary({ status }: { status: QueueStatus }) {
       <article className="card">
         <h2>Forwarding</h2>
         <p className="big">{status.paused ? 'Paused' : status.forwarding ? 'Sending…' : q.count > 0 ? 'Waiting' : 'Idle'}</p>
-        {status.nextAttemptAt && q.count > 0 && <p>Next try: {when.format(new Date(status.nextAttemptAt))}</p>}
+        {status.nextAttemptAt && q.count > 0 && <p>Next try: {dateTime(status.nextAttemptAt)}</p>}
         {status.lastError && <p className="muted">Last try: {status.lastError}</p>}
       </article>
       <article className="card">
@@ -60,7 +59,7 @@ function Rows({ rows, empty, actions }: { rows: PaymentRow[]; empty: string; act
             {r.expired && <span className="tag">expired</span>}
           </div>
           <div className="muted">
-            {when.format(new Date(r.createdAt))} ({age(r.createdAt)} ago) · reference {r.clientRef}
+            {dateTime(r.createdAt)} ({age(r.createdAt)} ago) · reference {r.clientRef}
             {r.attempts > 0 ? ` · ${r.attempts} attempt${r.attempts === 1 ? '' : 's'}` : ''}
           </div>
           {r.message && <div className="muted">{r.message}</div>}

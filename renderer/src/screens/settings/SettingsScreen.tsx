@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import type { SettingView } from '../../../../preload/contract';
 import { connect, errorWords } from '../../api/pos';
+import { digitsOnly } from '../../components/money';
 import { useManagerStore } from '../../stores/manager-store';
 import { useSettingsStore } from '../../stores/settings-store';
 
@@ -73,7 +74,7 @@ function PinChange() {
   const [current, setCurrent] = useState('');
   const [pin, setPin] = useState('');
   const [note, setNote] = useState<{ ok: boolean; text: string } | undefined>();
-  const digits = (f: (v: string) => void) => (e: { target: { value: string } }) => f(e.target.value.replace(/\D/g, ''));
+  const digits = (f: (v: string) => void) => (e: { target: { value: string } }) => f(digitsOnly(e.target.value));
   return (
     <form
       className="setting"
