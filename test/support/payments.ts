@@ -185,6 +185,14 @@ export function readJournalFile(file: string): JournalSnapshot {
     const integrity = (db.pragma('integrity_check') as Array<{ integrity_check: string }>).map((r) => r.integrity_check).join('; ');
     // Killed before the journal's first migration committed: an empty file.
     if (!db.prepare(`SELECT 1 FROM sqlite_master WHERE name = 'journal'`).get()) return { rows: [], byRef: new Map(), integrity, sealedFinal: 0 };
+    // Killed between two migrations (each commits on its own): the next process migrates the rest first, so the reader does too.
+    const migrations = journalMigrations('live');
+    if ((db.pragma('user_version', { simple: true }) as number) < Math.max(...migrations.map((m) => m.version))) {
+      db.close();
+      db = new Database(file);
+      db.pragma('busy_timeout = 5000');
+      migrate(db, file, migrations);
+    }
     const store = createJournalStore(db, 'live', file);
     const rows = store.search({ limit: 1000 });
     // search() pages at 1000: read the rest by id.
