@@ -76,6 +76,8 @@ export function migrate(db: Db, file: string, migrations: readonly Migration[]):
   const pending = migrations.filter((m) => m.version > current).sort((a, b) => a.version - b.version);
   for (const m of pending) {
     db.transaction(() => {
+      // Another process on the same file (the app and posctl after an upgrade) may have applied it since the version was read.
+      if ((db.pragma('user_version', { simple: true }) as number) >= m.version) return;
       m.up(db);
       db.pragma(`user_version = ${m.version}`);
     }).immediate();
