@@ -56,8 +56,8 @@ export class Cashiers {
   }
 
   save(number: string, name: string, pin: string): CashierEntry[] {
-    const weak = weakPinReason(pin);
-    if (weak) throw new PosError('BAD_INPUT', `${weak.replace('a manager PIN', 'a cashier PIN')}.`, [{ path: 'pin', message: weak.replace('a manager PIN', 'a cashier PIN') }]);
+    const weak = weakPinReason(pin, 'a cashier PIN');
+    if (weak) throw new PosError('BAD_INPUT', `${weak}.`, [{ path: 'pin', message: weak }]);
     this.q.save.run({ number, name, pinHash: hashPin(pin), at: this.deps.now().toISOString() });
     // A changed PIN or name applies from the next sign-in.
     for (const [connection, c] of this.signedIn) if (c.number === number) this.signedIn.delete(connection);

@@ -31,12 +31,12 @@ export function verifyPin(pin: string, stored: string): boolean {
   return timingSafeEqual(actual, expected);
 }
 
-/** Why a PIN is too easy to guess, or null. Guessing is also slowed by the lock-out. */
-export function weakPinReason(pin: string): string | null {
-  if (!/^\d{4,12}$/.test(pin)) return 'a manager PIN is 4 to 12 digits';
-  if (/^(\d)\1+$/.test(pin)) return 'a manager PIN cannot be one digit repeated';
+/** Why a PIN is too easy to guess, or null, naming whose PIN it is. Guessing is also slowed by the lock-out. */
+export function weakPinReason(pin: string, whose = 'a manager PIN'): string | null {
+  if (!/^\d{4,12}$/.test(pin)) return `${whose} is 4 to 12 digits`;
+  if (/^(\d)\1+$/.test(pin)) return `${whose} cannot be one digit repeated`;
   const digits = [...pin].map(Number);
   const steps = digits.slice(1).map((d, i) => (d - (digits[i] ?? 0) + 10) % 10);
-  if (steps.every((s) => s === 1) || steps.every((s) => s === 9)) return 'a manager PIN cannot be a run of digits such as 1234 or 9876';
+  if (steps.every((s) => s === 1) || steps.every((s) => s === 9)) return `${whose} cannot be a run of digits such as 1234 or 9876`;
   return null;
 }
