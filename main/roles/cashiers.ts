@@ -4,7 +4,7 @@ import { PosError } from '../api/errors';
 import type { CallContext } from '../api/dispatcher';
 import type { Db } from '../store/database';
 import { hashPin, verifyPin, weakPinReason } from './pin-hash';
-import { lockedWords, lockMs } from './pin-lockout';
+import { checkWithLockout, lockoutWords } from './pin-lockout';
 
 export interface CashierEntry extends Cashier {
   lockedUntil: string | null;
@@ -44,10 +44,21 @@ export class Cashiers {
          ON CONFLICT (number) DO UPDATE SET name = excluded.name, pin_hash = excluded.pin_hash, failures = 0, locked_until = NULL, saved_at = excluded.saved_at`,
       ),
       remove: db.prepare(`DELETE FROM cashier WHERE number = ?`),
-      fail: db.prepare(`UPDATE cashier SET failures = failures + 1 WHERE number = ? RETURNING failures`).pluck(),
+      bump: db.prepare(`UPDATE cashier SET failures = failures + 1 WHERE number = ? RETURNING failures`).pluck(),
       lock: db.prepare(`UPDATE cashier SET locked_until = ? WHERE number = ?`),
       clear: db.prepare(`UPDATE cashier SET failures = 0, locked_until = NULL WHERE number = ?`),
     };
+  }
+
+  /** One more wrong PIN for a cashier, and the lock it earns, in one IMMEDIATE transaction (as the manager PIN's). */
+  private fail(number: string, lockUntil: (failures: number) => string | null): number {
+    return this.deps.db
+      .transaction(() => {
+        const failures = (this.q.bump.get(number) as number | undefined) ?? 0;
+        this.q.lock.run(lockUntil(failures), number);
+        return failures;
+      })
+      .immediate();
   }
 
   list(): CashierEntry[] {
@@ -86,20 +97,8 @@ export class Cashiers {
     // An unknown number and a wrong PIN get the same words (no count of tries either): the numbers are not a list to probe.
     const wrong = 'That cashier number and PIN do not match.';
     if (!row) throw new PosError('FORBIDDEN', wrong);
-    const now = this.deps.now().getTime();
-    if (row.lockedUntil && Date.parse(row.lockedUntil) > now) {
-      throw new PosError('FORBIDDEN', lockedWords(row.failures, Date.parse(row.lockedUntil) - now, `Cashier ${number}'s PIN`));
-    }
-    if (!verifyPin(pin, row.pinHash)) {
-      const failures = (this.q.fail.get(number) as number | undefined) ?? 0;
-      const wait = lockMs(failures);
-      if (wait > 0) {
-        this.q.lock.run(new Date(now + wait).toISOString(), number);
-        throw new PosError('FORBIDDEN', lockedWords(failures, wait, `Cashier ${number}'s PIN`));
-      }
-      throw new PosError('FORBIDDEN', wrong);
-    }
-    if (row.failures > 0) this.q.clear.run(number);
+    const result = checkWithLockout(pin, { hash: row.pinHash, failures: row.failures, lockedUntil: row.lockedUntil }, this.deps.now().getTime(), { fail: (lockUntil) => this.fail(number, lockUntil), clear: () => this.q.clear.run(number) });
+    if (!result.ok) throw new PosError('FORBIDDEN', lockoutWords(result, `Cashier ${number}'s PIN`, () => wrong));
     this.signedIn.set(ctx.connection, { number: row.number, name: row.name });
     this.deps.log.info({ cashier: number }, 'cashier signed in');
     return this.status(ctx);

@@ -5,7 +5,7 @@ import type { CallContext } from '../api/dispatcher';
 import type { ManagerPinStore } from './manager-pin-store';
 import { ManagerSessions } from './manager-sessions';
 import { hashPin, verifyPin, weakPinReason } from './pin-hash';
-import { FREE_TRIES, lockedWords, lockMs } from './pin-lockout';
+import { checkWithLockout, lockedWords, lockoutWords } from './pin-lockout';
 
 export interface ManagerServiceDeps {
   store: ManagerPinStore;
@@ -127,22 +127,13 @@ export class ManagerService {
 
   /** Throws FORBIDDEN, in words, for no PIN, a locked PIN or a wrong one (counting it). */
   private check(pin: string): void {
-    const row = this.deps.store.read();
+    const { store } = this.deps;
+    const row = store.read();
     if (row.hash === null) throw new PosError('FORBIDDEN', 'No manager PIN is set yet: set one first.');
-    const now = this.deps.now().getTime();
-    if (row.lockedUntil && Date.parse(row.lockedUntil) > now) {
-      throw new PosError('FORBIDDEN', lockedWords(row.failures, Date.parse(row.lockedUntil) - now));
-    }
-    if (verifyPin(pin, row.hash)) {
-      if (row.failures > 0) this.deps.store.clearFailures();
-      return;
-    }
-    const failures = this.deps.store.fail((n) => (lockMs(n) > 0 ? new Date(now + lockMs(n)).toISOString() : null));
-    this.deps.log.warn({ failures }, 'wrong manager PIN');
-    const wait = lockMs(failures);
-    if (wait > 0) throw new PosError('FORBIDDEN', lockedWords(failures, wait));
-    const left = FREE_TRIES - failures;
-    throw new PosError('FORBIDDEN', `Wrong manager PIN. ${left} ${left === 1 ? 'try' : 'tries'} left before it locks.`);
+    const result = checkWithLockout(pin, { ...row, hash: row.hash }, this.deps.now().getTime(), { fail: (lockUntil) => store.fail(lockUntil), clear: () => store.clearFailures() });
+    if (result.ok) return;
+    if (result.reason === 'wrong') this.deps.log.warn({ failures: result.failures }, 'wrong manager PIN');
+    throw new PosError('FORBIDDEN', lockoutWords(result, 'The manager PIN', (left) => `Wrong manager PIN. ${left} ${left === 1 ? 'try' : 'tries'} left before it locks.`));
   }
 
   private connectionOf(ctx: CallContext): string {

@@ -1,7 +1,9 @@
+import { verifyPin } from './pin-hash';
+
 /**
- * Wrong manager PINs: the first four cost nothing; the fifth locks the PIN for 30 seconds, and each
- * further wrong PIN doubles the lock, up to an hour. A right PIN clears the count. Pure: the store
- * keeps the count and the time.
+ * Wrong PINs (the manager's, a cashier's, a technician code): the first four cost nothing; the
+ * fifth locks it for 30 seconds, and each further wrong one doubles the lock, up to an hour. A right
+ * one clears the count. The caller's store keeps the count and the time; the clock is injected.
  */
 export const FREE_TRIES = 5;
 const FIRST_LOCK_MS = 30_000;
@@ -26,4 +28,48 @@ export function durationWords(ms: number): string {
 /** What the counter says while the PIN is locked. */
 export function lockedWords(failures: number, remainingMs: number, whose = 'The manager PIN'): string {
   return `${whose} is locked after ${failures} wrong tries: try again in ${durationWords(remainingMs)}.`;
+}
+
+/** What the lock-out needs of a stored secret: its hash and the wrong tries kept beside it. */
+export interface LockoutRow {
+  readonly hash: string;
+  readonly failures: number;
+  readonly lockedUntil: string | null;
+}
+
+/** Where the count lives: the caller's table, written in one transaction so two hosts never lose a try. */
+export interface LockoutSteps {
+  /** Counts one more wrong try and stores the lock `lockUntil` gives for the new count; returns the count. */
+  fail(lockUntil: (failures: number) => string | null): number;
+  /** A right secret: the count and the lock go. */
+  clear(): void;
+}
+
+/** The outcome of one try, for the caller to say in its own words. */
+export type LockoutCheck =
+  | { readonly ok: true }
+  /** Refused without a look: an earlier wrong try locked it for `remainingMs` more. */
+  | { readonly ok: false; readonly reason: 'locked'; readonly failures: number; readonly remainingMs: number }
+  /** A wrong one, counted: `lockedMs` > 0 when this try locked it, else `triesLeft` before it does. */
+  | { readonly ok: false; readonly reason: 'wrong'; readonly failures: number; readonly lockedMs: number; readonly triesLeft: number };
+
+/**
+ * One try at a PIN or code with the lock-out: refused without a look while locked; a wrong one is
+ * counted and locks from the fifth; a right one clears the count. `nowMs` is the injected clock.
+ */
+export function checkWithLockout(secret: string, row: LockoutRow, nowMs: number, steps: LockoutSteps): LockoutCheck {
+  const until = row.lockedUntil === null ? Number.NaN : Date.parse(row.lockedUntil);
+  if (until > nowMs) return { ok: false, reason: 'locked', failures: row.failures, remainingMs: until - nowMs };
+  if (verifyPin(secret, row.hash)) {
+    if (row.failures > 0 || row.lockedUntil !== null) steps.clear();
+    return { ok: true };
+  }
+  const failures = steps.fail((n) => (lockMs(n) > 0 ? new Date(nowMs + lockMs(n)).toISOString() : null));
+  return { ok: false, reason: 'wrong', failures, lockedMs: lockMs(failures), triesLeft: Math.max(0, FREE_TRIES - failures) };
+}
+
+/** A refused try in words: how long it stays locked, or `wrong(triesLeft)` while it is not. */
+export function lockoutWords(result: Exclude<LockoutCheck, { ok: true }>, whose: string, wrong: (triesLeft: number) => string): string {
+  if (result.reason === 'locked') return lockedWords(result.failures, result.remainingMs, whose);
+  return result.lockedMs > 0 ? lockedWords(result.failures, result.lockedMs, whose) : wrong(result.triesLeft);
 }
