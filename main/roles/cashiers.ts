@@ -3,7 +3,7 @@ import type { Cashier, CashierStatus } from '../../preload/contract';
 import { PosError } from '../api/errors';
 import type { CallContext } from '../api/dispatcher';
 import type { Db } from '../store/database';
-import { hashPin, verifyPin, weakPinReason } from './pin-hash';
+import { hashPin, weakPinReason } from './pin-hash';
 import { checkWithLockout, lockoutWords } from './pin-lockout';
 
 export interface CashierEntry extends Cashier {

@@ -4,7 +4,7 @@ import { PosError } from '../api/errors';
 import type { CallContext } from '../api/dispatcher';
 import type { ManagerPinStore } from './manager-pin-store';
 import { ManagerSessions } from './manager-sessions';
-import { hashPin, verifyPin, weakPinReason } from './pin-hash';
+import { hashPin, weakPinReason } from './pin-hash';
 import { checkWithLockout, lockedWords, lockoutWords } from './pin-lockout';
 
 export interface ManagerServiceDeps {

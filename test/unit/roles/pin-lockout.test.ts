@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { hashPin } from '../../../main/roles/pin-hash';
-import { checkWithLockout, lockoutWords, type LockoutRow, type LockoutSteps } from '../../../main/roles/pin-lockout';
+import { checkWithLockout, lockoutWords, type LockoutSteps } from '../../../main/roles/pin-lockout';
 
 /** An in-memory row with the steps a table gives, and a clock the test moves. */
 function lane(hash: string) {
@@ -25,7 +25,7 @@ function lane(hash: string) {
     calls,
     tick: (ms: number) => void (now += ms),
     now: () => now,
-    try: (secret: string) => checkWithLockout(secret, { ...row } as LockoutRow, now, steps),
+    try: (secret: string) => checkWithLockout(secret, { ...row }, now, steps),
   };
 }
 
