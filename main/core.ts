@@ -165,6 +165,7 @@ export async function createCore(config: CoreConfig, platform: Platform): Promis
       version: platform.version,
       mode,
       terminalName: () => settings.get('terminal.name'),
+      language: () => settings.get('terminal.language'),
       gatewayState: () => gateway.state(),
       gatewayUnencrypted: () => gateway.unencrypted(),
       devices: () => devices.statuses(),

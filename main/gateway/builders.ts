@@ -88,12 +88,21 @@ export interface TransactionExtras {
   /** The cashier, for the gateway's reports. */
   userName?: string;
   currency?: string;
+  /**
+   * The language of the gateway's answer texts and receipt (CTR): "EN" or "FR", from
+   * terminal.language. The spec lists the field without values; these are the gateway's own codes.
+   */
+  language?: GatewayLanguage;
 }
+
+export type GatewayLanguage = 'EN' | 'FR';
 
 export interface BuilderContext {
   /** Ecommerce_Flag for keyed cards at the counter (reference: uncertain; gateway.keyedEcommerceFlag). */
   keyedEcommerceFlag: string;
   now: Date;
+  /** terminal.language as the gateway's code; absent: the gateway's default (English). */
+  language?: GatewayLanguage;
 }
 
 /** A request ready for `client.send(call.operation, call.request)`: journal it before sending. */
@@ -186,6 +195,7 @@ function extrasFields(extras: TransactionExtras = {}): Partial<CreditRequest> {
   return compact({
     Reference_No: extras.referenceNo,
     Customer_Ref: extras.customerRef,
+    Language: extras.language,
     Client_Email: extras.clientEmail,
     User_Name: extras.userName,
     Currency: extras.currency,
@@ -296,7 +306,7 @@ function checkChecked<O extends 'SendAndCommitCheck' | 'CheckTransactionInfo'>(o
   return { operation, request };
 }
 
-export function checkSale(check: CheckInput, cents: number, customer: CheckCustomer, ctx: BuilderContext, extras: Pick<TransactionExtras, 'referenceNo' | 'customerRef' | 'userName' | 'clientEmail'> = {}): GatewayCall {
+export function checkSale(check: CheckInput, cents: number, customer: CheckCustomer, ctx: BuilderContext, extras: Pick<TransactionExtras, 'referenceNo' | 'customerRef' | 'userName' | 'clientEmail' | 'language'> = {}): GatewayCall {
   const parts = !!(check.routing || check.account);
   const id = customer.id;
   const request: CheckRequest = compact({
@@ -311,6 +321,7 @@ export function checkSale(check: CheckInput, cents: number, customer: CheckCusto
     Ecommerce_Flag: 'R',
     Reference_No: extras.referenceNo,
     Customer_Ref: extras.customerRef,
+    Language: extras.language,
     Client_Email: extras.clientEmail,
     User_Name: extras.userName,
     CustomerIDType: id ? CUSTOMER_ID_TYPE[id.type] : undefined,

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import type { Logger } from 'pino';
-import type { GatewayState, Mode, TrainingFaultInput, TrainingFaultState } from '../../preload/contract';
+import type { GatewayState, Language, Mode, TrainingFaultInput, TrainingFaultState } from '../../preload/contract';
 import { PosError } from '../api/errors';
 import type { SettingsStore } from '../config/settings-store';
 import type { Service } from '../service';
@@ -9,10 +9,13 @@ import { startGatewaySimulator, type GatewaySimulator } from '../training/gatewa
 import { openSimStoreFile } from '../training/gateway/sqlite-sim-store';
 import type { SimStore } from '../training/gateway/sim-store';
 import type { GatewayLease } from '../payments/sale';
-import type { BuilderContext } from './builders';
+import type { BuilderContext, GatewayLanguage } from './builders';
 import { createGatewayClient, type ExchangeInfo, type GatewayClient, type GatewayRequest } from './client';
 import { describeOutcome, type GatewayOutcome } from './outcome';
 import type { OperationName, ResultOf } from './schema';
+
+/** The gateway's codes for the terminal's languages (the Language field of every request). */
+const GATEWAY_LANGUAGE: Record<Language, GatewayLanguage> = { en: 'EN', fr: 'FR' };
 
 export interface GatewayServiceDeps {
   settings: SettingsStore;
@@ -97,7 +100,11 @@ export class GatewayService implements Service {
   }
 
   builderContext(): BuilderContext {
-    return { keyedEcommerceFlag: this.deps.settings.get('gateway.keyedEcommerceFlag'), now: this.deps.now() };
+    return {
+      keyedEcommerceFlag: this.deps.settings.get('gateway.keyedEcommerceFlag'),
+      now: this.deps.now(),
+      language: GATEWAY_LANGUAGE[this.deps.settings.get('terminal.language')],
+    };
   }
 
   async send<O extends OperationName>(op: O, request: GatewayRequest<O>): Promise<GatewayOutcome<ResultOf<O>>> {

@@ -96,7 +96,11 @@ export function buildCall(input: CallInput, ctx: BuilderContext): GatewayCall {
 }
 
 function build(input: CallInput, ctx: BuilderContext): GatewayCall {
-  const extras = { referenceNo: input.clientRef, ...(input.cashier ? { userName: input.cashier } : {}) };
+  const extras = {
+    referenceNo: input.clientRef,
+    ...(ctx.language ? { language: ctx.language } : {}),
+    ...(input.cashier ? { userName: input.cashier } : {}),
+  };
   if (input.tender === 'check') {
     if (input.type !== 'sale') throw new PosError('BAD_INPUT', 'a check can only pay a sale here; refund a check sale from the gateway');
     if (!input.check) throw new PosError('BAD_INPUT', 'no check was read');

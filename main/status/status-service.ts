@@ -1,10 +1,11 @@
-import type { AppStatus, DeviceStatus, GatewayState, Mode, StatusProblem } from '../../preload/contract';
+import type { AppStatus, DeviceStatus, GatewayState, Language, Mode, StatusProblem } from '../../preload/contract';
 import type { EventBus } from '../events/bus';
 
 export interface StatusSources {
   version: string;
   mode(): Mode;
   terminalName(): string;
+  language(): Language;
   gatewayState(): GatewayState;
   gatewayUnencrypted(): boolean;
   devices(): DeviceStatus[];
@@ -31,7 +32,7 @@ export class StatusService {
     return {
       mode: s.mode(),
       version: s.version,
-      terminal: { name: s.terminalName() },
+      terminal: { name: s.terminalName(), language: s.language() },
       gateway: { state: s.gatewayState(), unencrypted: s.gatewayUnencrypted() },
       devices: s.devices(),
       queue: s.queue(),

@@ -5,6 +5,11 @@ import { z } from 'zod';
 export const Mode = z.enum(['training', 'live']);
 export type Mode = z.infer<typeof Mode>;
 
+/** The languages the screens are written in (terminal.language); the renderer's translations cover exactly these. */
+export const LANGUAGES = ['en', 'fr'] as const;
+export const Language = z.enum(LANGUAGES);
+export type Language = z.infer<typeof Language>;
+
 export const DeviceKind = z.enum(['msr', 'micr', 'pinpad']);
 export type DeviceKind = z.infer<typeof DeviceKind>;
 
@@ -55,7 +60,7 @@ export type StatusProblem = z.infer<typeof StatusProblem>;
 export const AppStatus = z.object({
   mode: Mode,
   version: z.string(),
-  terminal: z.object({ name: z.string() }),
+  terminal: z.object({ name: z.string(), language: Language }),
   /** `unencrypted`: live over plain http to a loopback address (a local test gateway or a TLS proxy on this PC). */
   gateway: z.object({ state: GatewayState, unencrypted: z.boolean() }),
   devices: z.array(DeviceStatus),

@@ -10,7 +10,7 @@ afterEach(cleanup);
 const status: AppStatus = {
   mode: 'live',
   version: '1.0.0',
-  terminal: { name: 'Lane 4' },
+  terminal: { name: 'Lane 4', language: 'en' },
   gateway: { state: 'unknown', unencrypted: false },
   devices: [],
   queue: { pending: 0, training: 0, needsLookup: 0, attention: 0, trainingNeedsLookup: 0, trainingAttention: 0 },

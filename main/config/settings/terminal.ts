@@ -1,3 +1,4 @@
+import { LANGUAGES } from '../../../preload/contract/app';
 import { boolSetting, enumSetting, intSetting, textSetting } from '../setting';
 import { z } from 'zod';
 
@@ -11,6 +12,11 @@ export const terminalSettings = {
     default: false,
     access: 'manager',
     description: 'Cashiers sign in with their number and PIN before taking payments; each payment records its cashier and sends it to the gateway (User_Name, ClerkID).',
+  }),
+  'terminal.language': enumSetting(LANGUAGES, {
+    default: 'en',
+    access: 'manager',
+    description: 'Language of the screens (en: English, fr: French); the gateway answers and prints its receipts in the same language.',
   }),
   'headless.port': intSetting({
     default: 4780,

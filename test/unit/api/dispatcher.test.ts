@@ -8,7 +8,7 @@ import { memoryLog } from '../../support/memory-log';
 const status: AppStatus = {
   mode: 'training',
   version: '1.0.0',
-  terminal: { name: 'Lane 1' },
+  terminal: { name: 'Lane 1', language: 'en' },
   gateway: { state: 'training', unencrypted: false },
   devices: [],
   queue: { pending: 0, training: 0, needsLookup: 0, attention: 0, trainingNeedsLookup: 0, trainingAttention: 0 },
@@ -52,10 +52,10 @@ describe('dispatcher', () => {
   });
 
   it('passes every string of a reply, an error or a refusal through the redactor', async () => {
-    const hostile = { ...status, terminal: { name: 'CARD 4111 1111 1111 1111' }, problems: [{ code: 'log-unwritable' as const, severity: 'error' as const, message: 'track %B4111111111111111^DOE/J^3912?' }] };
+    const hostile = { ...status, terminal: { name: 'CARD 4111 1111 1111 1111', language: 'en' as const }, problems: [{ code: 'log-unwritable' as const, severity: 'error' as const, message: 'track %B4111111111111111^DOE/J^3912?' }] };
     const reply = await createDispatcher(only({ 'app.status': () => hostile }), pino({ level: 'silent' }))('app.status', {}, ctx);
     expect(JSON.stringify(reply)).not.toMatch(/4111 1111|4111111111111111|DOE\/J/);
-    expect(reply.ok && reply.value).toMatchObject({ terminal: { name: 'CARD [PAN …1111]' } });
+    expect(reply.ok && reply.value).toMatchObject({ terminal: { name: 'CARD [PAN …1111]', language: 'en' } });
     const error = await createDispatcher(only({ 'app.status': () => { throw new PosError('UNAVAILABLE', 'reader sent 4111111111111111'); } }), pino({ level: 'silent' }))('app.status', {}, ctx);
     expect(error).toEqual({ ok: false, error: { code: 'UNAVAILABLE', message: 'reader sent [PAN …1111]' } });
     const dispatch = createDispatcher(only({ 'app.status': () => status }), pino({ level: 'silent' }));

@@ -213,7 +213,7 @@ describe('Electron shell', () => {
       onFatal: vi.fn(),
     }).ready;
     core!.settings.set('terminal.name', 'Lane 5');
-    expect(fake.windows[0]!.sent).toEqual([[IPC_EVENT, 'status.changed', expect.objectContaining({ terminal: { name: 'Lane 5' } })]]);
+    expect(fake.windows[0]!.sent).toEqual([[IPC_EVENT, 'status.changed', expect.objectContaining({ terminal: { name: 'Lane 5', language: 'en' } })]]);
     fake.appListeners.get('second-instance')?.forEach((l) => (l)());
     expect(fake.windows[0]!.focus).toHaveBeenCalled();
   });
