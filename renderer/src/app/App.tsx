@@ -4,17 +4,19 @@ import { StatusBar } from '../components/StatusBar';
 import { ManagerBadge, ManagerGate } from '../components/ManagerGate';
 import { OfflineBanner } from '../components/OfflineBanner';
 import { TrainingBanner } from '../components/TrainingBanner';
+import { useT } from '../i18n/i18n';
 import { screens } from './screens';
 
 export function App() {
   const { status, connection, error } = useStatusStore();
+  const { t } = useT('app');
   const [current, setCurrent] = useState(screens[0]?.id ?? '');
 
   if (connection === 'refused') {
     return (
       <main className="refused" role="alert">
-        <h1>This page is not connected to a terminal</h1>
-        <p>The terminal refused this page or is not running. Open the address the terminal printed when it started: it carries a fresh access token.</p>
+        <h1>{t('refusedTitle')}</h1>
+        <p>{t('refusedText')}</p>
       </main>
     );
   }
@@ -25,19 +27,19 @@ export function App() {
   return (
     <div className="app">
       <a className="skip-link" href="#main">
-        Skip to main content
+        {t('skipToMain')}
       </a>
       <div className="app-top">
         {status?.mode === 'training' && <TrainingBanner />}
         {connection === 'lost' && (
           <div className="connection-lost" role="alert">
-            Connection to the terminal lost. Reconnecting…
+            {t('connectionLost')}
           </div>
         )}
         {status && <OfflineBanner status={status} />}
         <header className="app-header">
-          <span className="brand">Counter POS</span>
-          <nav aria-label="Screens">
+          <span className="brand">{t('brand')}</span>
+          <nav aria-label={t('screens')}>
             {available.map((s) => (
               <button
                 key={s.id}
@@ -46,7 +48,7 @@ export function App() {
                 aria-current={s.id === screen?.id ? 'page' : undefined}
                 onClick={() => setCurrent(s.id)}
               >
-                {s.label}
+                {t(s.label)}
               </button>
             ))}
           </nav>
@@ -54,7 +56,7 @@ export function App() {
         </header>
       </div>
       <main id="main" tabIndex={-1}>
-        {status && screen ? screen.render(status, setCurrent) : <p className="loading">{error ?? 'Connecting to the terminal…'}</p>}
+        {status && screen ? screen.render(status, setCurrent) : <p className="loading">{error ?? t('connecting')}</p>}
       </main>
       <StatusBar status={status} connection={connection} />
       <ManagerGate />

@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { useManagerStore } from '../stores/manager-store';
 import { useRegisterStore } from '../stores/register-store';
+import { useT } from '../i18n/i18n';
 import { PinDialog } from './PinDialog';
 
 /** The manager PIN dialog any screen's manager action may open (see useManagerStore.asManager). */
@@ -18,6 +19,7 @@ export function ManagerGate() {
 /** "Manager unlocked" with Lock, while this page holds a manager session. */
 export function ManagerBadge() {
   const { status, lock, refresh } = useManagerStore();
+  const { t } = useT('common');
   const manager = status?.role === 'manager';
   useEffect(() => {
     if (!manager) return;
@@ -28,9 +30,9 @@ export function ManagerBadge() {
   if (!manager) return null;
   return (
     <span className="manager-badge">
-      Manager
+      {t('manager.badge')}
       <button type="button" className="link-button" onClick={lock}>
-        Lock
+        {t('manager.lock')}
       </button>
     </span>
   );

@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useT } from '../i18n/i18n';
 import { digitsOnly } from './money';
 
 /**
@@ -20,6 +21,7 @@ export function PinDialog({
   onSubmit: (pin: string) => void;
   onClose: () => void;
 }) {
+  const { t } = useT('common');
   const [pin, setPin] = useState('');
   const [again, setAgain] = useState('');
   const [mismatch, setMismatch] = useState(false);
@@ -58,27 +60,27 @@ export function PinDialog({
       }}
     >
       <form onSubmit={submit}>
-        <h2 id={titleId}>{mode === 'set' ? 'Set the manager PIN' : 'Manager PIN'}</h2>
+        <h2 id={titleId}>{mode === 'set' ? t('pin.setTitle') : t('pin.title')}</h2>
         <p id={whyId} role="alert">
           {why}
         </p>
         <label className="field">
-          {mode === 'set' ? 'New PIN (4 to 12 digits)' : 'PIN'}
+          {mode === 'set' ? t('pin.newPin') : t('pin.pin')}
           <input ref={input} type="password" inputMode="numeric" autoComplete="off" pattern="[0-9]*" maxLength={12} value={pin} onChange={digits(setPin)} />
         </label>
         {mode === 'set' && (
           <label className="field">
-            The same PIN again
+            {t('pin.again')}
             <input type="password" inputMode="numeric" autoComplete="off" pattern="[0-9]*" maxLength={12} value={again} aria-invalid={mismatch} onChange={digits(setAgain)} />
-            {mismatch && <span className="field-problem">The two PINs differ: type them again.</span>}
+            {mismatch && <span className="field-problem">{t('pin.mismatch')}</span>}
           </label>
         )}
         <div className="actions">
           <button type="submit" className="button primary" disabled={busy || pin.length < 4}>
-            {mode === 'set' ? 'Set and approve' : 'Approve'}
+            {mode === 'set' ? t('pin.setAndApprove') : t('pin.approve')}
           </button>
           <button type="button" className="button" onClick={onClose}>
-            Cancel
+            {t('cancel')}
           </button>
         </div>
       </form>

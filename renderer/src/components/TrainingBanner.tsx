@@ -1,8 +1,11 @@
+import { useT } from '../i18n/i18n';
+
 export function TrainingBanner() {
+  const { t } = useT('common');
   return (
-    <div className="training-banner" role="note" aria-label="Training mode">
-      <strong>TRAINING</strong>
-      <span>Payments are simulated and kept apart from live ones. No money moves.</span>
+    <div className="training-banner" role="note" aria-label={t('training.label')}>
+      <strong>{t('training.title')}</strong>
+      <span>{t('training.text')}</span>
     </div>
   );
 }

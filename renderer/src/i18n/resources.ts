@@ -1,0 +1,29 @@
+import { appMessages } from '../app/messages';
+import { commonMessages } from '../components/messages';
+import { catalogueMessages } from '../screens/catalogue/messages';
+import { devicesMessages } from '../screens/devices/messages';
+import { historyMessages } from '../screens/history/messages';
+import { leadsMessages } from '../screens/leads/messages';
+import { merchantMessages } from '../screens/merchant/messages';
+import { queueMessages } from '../screens/queue/messages';
+import { registerMessages } from '../screens/register/messages';
+import { settingsMessages } from '../screens/settings/messages';
+import { statusMessages } from '../screens/status/messages';
+
+/** Every namespace: one per screen, the app's frame and the shared components. */
+export const namespaces = {
+  app: appMessages,
+  common: commonMessages,
+  register: registerMessages,
+  history: historyMessages,
+  queue: queueMessages,
+  settings: settingsMessages,
+  status: statusMessages,
+  devices: devicesMessages,
+  catalogue: catalogueMessages,
+  merchant: merchantMessages,
+  leads: leadsMessages,
+} as const;
+
+export type Namespace = keyof typeof namespaces;
+export type EnglishResources = { [N in Namespace]: (typeof namespaces)[N]['en'] };
