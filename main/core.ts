@@ -30,6 +30,8 @@ import { Cashiers } from './roles/cashiers';
 import { settingsHandlers } from './config/settings-handlers';
 import { managerPinStore } from './roles/manager-pin-store';
 import { ManagerService } from './roles/manager-service';
+import { technicianCodeStore } from './roles/technician-code-store';
+import { TechnicianCodes } from './roles/technician-codes';
 import { trainingGatewayFile } from './training/gateway/sqlite-sim-store';
 
 export interface CoreConfig {
@@ -152,7 +154,8 @@ export async function createCore(config: CoreConfig, platform: Platform): Promis
   const gateway = new GatewayService({ settings, log, mode, canUnseal: () => key.canUnseal(), now, onStateChange: refresh, trainingStore });
   const devices = new DeviceManager({ settings, bus, log: log.child({ module: 'devices' }), mode, now, refresh });
   const apis = createApiDomains({ platform, settings, log, bus, sealer: key, cacheDb });
-  const manager = new ManagerService({ store: managerPinStore(db), now, log: log.child({ module: 'manager' }) });
+  const codes = new TechnicianCodes({ store: technicianCodeStore(db), now, log: log.child({ module: 'technician' }) });
+  const manager = new ManagerService({ store: managerPinStore(db), codes, now, log: log.child({ module: 'manager' }) });
   const cashiers = new Cashiers({ db, now, log: log.child({ module: 'cashiers' }), signInRequired: () => settings.get('terminal.cashierSignIn') });
   const payments = createPaymentsDomain({
     settings, log, bus, journals, gateway, key, devices, mode, now, refresh,

@@ -20,6 +20,7 @@ import { registerMerchant } from './commands/merchant';
 import { registerPayments } from './commands/payments';
 import { registerQueue } from './commands/queue';
 import { registerStatus } from './commands/status';
+import { registerTechnician } from './commands/technician';
 import { createCliContext, type CliHost, type GlobalOptions } from './context';
 import { CliError, EXIT, sayError, write } from './output';
 
@@ -39,6 +40,7 @@ export function buildProgram(host: CliHost = {}): Command {
   registerConfig(program, ctx);
   registerKeys(program, ctx);
   registerManagerPin(program, ctx);
+  registerTechnician(program, ctx);
   registerCashiers(program, ctx);
   registerGateway(program, ctx);
   registerCatalogue(program, ctx);

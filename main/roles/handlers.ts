@@ -2,8 +2,9 @@ import type { Handlers } from '../api/dispatcher';
 import type { ManagerService } from './manager-service';
 import type { Cashiers } from './cashiers';
 
-export function managerHandlers(manager: ManagerService): Pick<Handlers, 'manager.status' | 'manager.unlock' | 'manager.lock' | 'manager.setPin'> {
+export function managerHandlers(manager: ManagerService): Pick<Handlers, 'manager.status' | 'manager.unlock' | 'manager.lock' | 'manager.setPin' | 'technician.unlock'> {
   return {
+    'technician.unlock': ({ code }, ctx) => manager.technicianUnlock(ctx, code),
     'manager.status': (_input, ctx) => manager.status(ctx),
     'manager.unlock': ({ pin }, ctx) => manager.unlock(ctx, pin),
     'manager.lock': (_input, ctx) => manager.lock(ctx),

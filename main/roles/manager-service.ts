@@ -6,9 +6,12 @@ import type { ManagerPinStore } from './manager-pin-store';
 import { ManagerSessions } from './manager-sessions';
 import { hashPin, weakPinReason } from './pin-hash';
 import { checkWithLockout, lockedWords, lockoutWords } from './pin-lockout';
+import type { TechnicianCodes } from './technician-codes';
 
 export interface ManagerServiceDeps {
   store: ManagerPinStore;
+  /** The one-time codes posctl issues for a technician at the desktop app. */
+  codes: TechnicianCodes;
   now: () => Date;
   log: Logger;
 }
@@ -16,7 +19,8 @@ export interface ManagerServiceDeps {
 /**
  * Who a caller is, and the manager PIN that makes a page a manager's. posctl (and the tests'
  * direct calls) act as the technician: they run with the OS account that owns the terminal. A
- * page is a cashier until the PIN opens a manager session for its connection.
+ * page is a cashier until the PIN opens a manager session for its connection, or, in the desktop
+ * app only, a one-time code from posctl opens a technician session.
  */
 export class ManagerService {
   readonly sessions: ManagerSessions;
@@ -27,7 +31,7 @@ export class ManagerService {
 
   roleOf(ctx: CallContext): Role {
     if (ctx.transport === 'cli' || ctx.transport === 'test') return 'technician';
-    return this.sessions.isOpen(ctx.connection) ? 'manager' : 'cashier';
+    return this.sessions.roleOf(ctx.connection) ?? 'cashier';
   }
 
   /** Every call from a page keeps its manager session alive. */
@@ -37,7 +41,7 @@ export class ManagerService {
 
   /** What a caller without the role hears. */
   refusal(needed: Role): string {
-    if (needed === 'technician') return 'Only a technician can do this, with posctl on this PC.';
+    if (needed === 'technician') return 'Only a technician can do this: with posctl on this PC, or in the desktop app with a technician code.';
     return this.pinSet() ? 'This needs a manager: enter the manager PIN first.' : 'This needs a manager, and no manager PIN is set yet: set one first.';
   }
 
@@ -67,6 +71,27 @@ export class ManagerService {
     return this.status(ctx);
   }
 
+  /**
+   * A technician at the desktop app: the one-time code from `posctl technician code` makes this
+   * page a technician's, with the manager session's rules. Refused over the WebSocket: a browser
+   * page is not the app's own window, checked frame by frame (docs/security.md).
+   */
+  technicianUnlock(ctx: CallContext, code: string): ManagerStatus {
+    if (ctx.transport !== 'ipc') {
+      throw new PosError('UNAVAILABLE', 'Technician settings can be unlocked only in the desktop app on this PC, not in a browser page. Use posctl on this PC instead.');
+    }
+    const connection = this.connectionOf(ctx);
+    this.deps.codes.use(code);
+    this.sessions.open(connection, 'technician');
+    this.deps.log.warn({ transport: ctx.transport }, 'technician session opened with a one-time code');
+    return this.status(ctx);
+  }
+
+  /** posctl technician code: a code for the desktop app, valid five minutes, once. */
+  issueTechnicianCode(by: string): { code: string; expiresAt: string } {
+    return this.deps.codes.issue(by);
+  }
+
   lock(ctx: CallContext): ManagerStatus {
     if (ctx.connection !== undefined) this.sessions.close(ctx.connection);
     return this.status(ctx);
@@ -93,7 +118,7 @@ export class ManagerService {
    */
   approve(ctx: CallContext, what: string, pin: string | undefined): string {
     const role = this.roleOf(ctx);
-    if (role === 'technician') return ctx.transport === 'cli' ? 'technician (posctl)' : 'technician';
+    if (role === 'technician') return ctx.transport === 'cli' ? 'technician (posctl)' : ctx.connection ? `technician (code at page ${ctx.connection})` : 'technician';
     if (role === 'manager') return `manager (unlocked page ${ctx.connection ?? ctx.transport})`;
     if (pin === undefined) {
       const needed = `the manager PIN is needed for ${what}`;
@@ -114,14 +139,14 @@ export class ManagerService {
   /** posctl manager-pin reset: no PIN; the next manager action sets one. */
   technicianReset(by: string): void {
     this.deps.store.setHash(null, this.deps.now(), by);
-    this.sessions.closeAll();
+    this.sessions.closeAll('manager');
     this.deps.log.warn({ by }, 'manager PIN removed');
   }
 
   private write(pin: string, by: string): void {
     this.deps.store.setHash(hashPin(pin), this.deps.now(), by);
-    // A new PIN ends every session opened with the old one.
-    this.sessions.closeAll();
+    // A new PIN ends every manager session opened with the old one.
+    this.sessions.closeAll('manager');
     this.deps.log.info({ by }, 'manager PIN set');
   }
 

@@ -49,4 +49,22 @@ export const terminalMigrations: readonly Migration[] = [
       `);
     },
   },
+  {
+    version: 4,
+    description: 'technician code: a one-time code from posctl that unlocks technician settings in the desktop app, as a salted scrypt hash with its expiry and wrong tries',
+    up(db) {
+      db.exec(`
+        CREATE TABLE technician_code (
+          id           INTEGER PRIMARY KEY CHECK (id = 1),
+          hash         TEXT,
+          expires_at   TEXT,
+          failures     INTEGER NOT NULL DEFAULT 0 CHECK (failures >= 0),
+          locked_until TEXT,
+          issued_at    TEXT,
+          issued_by    TEXT,
+          CHECK ((hash IS NULL) = (expires_at IS NULL))
+        ) STRICT;
+      `);
+    },
+  },
 ];

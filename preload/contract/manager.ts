@@ -3,13 +3,16 @@ import { z } from 'zod';
 /**
  * Roles and the manager PIN. Every page starts as a cashier; the manager PIN opens a manager
  * session for that page connection alone (two minutes without a call, or "lock", ends it); posctl,
- * which has the OS account, is the technician.
+ * which has the OS account, is the technician, and so is a desktop app page given its one-time code.
  */
 export const Role = z.enum(['cashier', 'manager', 'technician']);
 export type Role = z.infer<typeof Role>;
 
 /** A manager PIN: 4 to 12 digits. Weak ones (one digit repeated, a straight run) are refused by main with the reason. */
 export const ManagerPin = z.string().regex(/^\d{4,12}$/, 'a manager PIN is 4 to 12 digits');
+
+/** A one-time technician code from `posctl technician code`: 8 digits. */
+export const TechnicianCode = z.string().regex(/^\d{8}$/, 'a technician code is 8 digits');
 
 export const ManagerStatus = z.strictObject({
   /** The role this page connection has now. */
@@ -32,4 +35,9 @@ export const managerMethods = {
   'manager.lock': { input: z.strictObject({}), output: ManagerStatus },
   /** Sets the first PIN (no current one needed then, and it opens a session), or changes it (the current PIN is needed). */
   'manager.setPin': { input: z.strictObject({ current: ManagerPin.optional(), pin: ManagerPin }), output: ManagerStatus },
+  /**
+   * The desktop app only (refused, UNAVAILABLE, over the WebSocket): a one-time code from `posctl
+   * technician code` makes this page a technician's, with the manager session's rules; it works once.
+   */
+  'technician.unlock': { input: z.strictObject({ code: TechnicianCode }), output: ManagerStatus },
 } as const;

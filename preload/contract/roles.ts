@@ -60,6 +60,8 @@ export const METHOD_ROLES = {
   'manager.unlock': 'cashier',
   'manager.lock': 'cashier',
   'manager.setPin': 'cashier',
+  // Anyone at the desktop app may try a code; the code is what proves the OS account.
+  'technician.unlock': 'cashier',
   // Each key is checked again against its own access (a technician's key is refused to a manager).
   'settings.list': 'manager',
   'settings.set': 'manager',
