@@ -93,6 +93,7 @@ export function answerFields(f: SimRecord, check: boolean, r: Verdict, ctx: Answ
     reference: str(f.Reference_No),
     approved: r.approved,
     code: r.approved ? (bank ?? '100') : bank && gatewayCode === '00' ? bank : gatewayCode,
+    language: str(f.Language).toUpperCase() === 'FR' ? 'fr' : 'en',
     message: r.approved ? 'Approved - Thank You' : gatewayCode === '00' ? (BANK_MESSAGES[bank ?? ''] ?? 'Declined') : (GATEWAY_MESSAGES[gatewayCode] ?? 'Error'),
   });
   return out;

@@ -108,3 +108,17 @@ describe('memory store: training faults', () => {
     expect(store.takeFault('request')).toBeUndefined();
   });
 });
+
+describe('simulated gateway: the Language of the request', () => {
+  it('prints the transaction record in French for FR (no line over 40 columns), in English otherwise, with the same facts', () => {
+    const e = engine();
+    const fr = e.process('SendAndCommit', keyed('12.34', { Language: 'FR' }));
+    const en = e.process('SendAndCommit', keyed('12.34'));
+    expect(fr.CTR).toContain('RELEVE DE TRANSACTION');
+    expect(fr.CTR).toContain('Approuvee - Merci');
+    expect(fr.CTR).toContain('$ 12.34 USD');
+    expect(en.CTR).toContain('TRANSACTION RECORD');
+    expect(en.CTR).toContain('Approved - Thank You');
+    for (const line of String(fr.CTR).split('\r\n')) expect(line.length).toBeLessThanOrEqual(40);
+  });
+});
