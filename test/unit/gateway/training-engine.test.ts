@@ -119,6 +119,6 @@ describe('simulated gateway: the Language of the request', () => {
     expect(fr.CTR).toContain('$ 12.34 USD');
     expect(en.CTR).toContain('TRANSACTION RECORD');
     expect(en.CTR).toContain('Approved - Thank You');
-    for (const line of String(fr.CTR).split('\r\n')) expect(line.length).toBeLessThanOrEqual(40);
+    for (const line of (fr.CTR as string).split('\r\n')) expect(line.length).toBeLessThanOrEqual(40);
   });
 });
