@@ -55,7 +55,8 @@ export function createDispatcher(handlers: Handlers, log: Logger, access?: Acces
     if (access) {
       if (!PASSIVE_METHODS.has(method)) access.touch(ctx);
       const needed = METHOD_ROLES[method];
-      if (!roleAllows(access.roleOf(ctx), needed)) return { ok: false, error: { code: 'FORBIDDEN', message: access.refusal(needed) } };
+      // `needs` says which role structurally: a page asks for the PIN on it, not on the words.
+      if (!roleAllows(access.roleOf(ctx), needed)) return { ok: false, error: { code: 'FORBIDDEN', message: access.refusal(needed), needs: needed } };
     }
     const entry = methods[method];
     const parsed = entry.input.safeParse(input);

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { Role } from './manager';
 
 /**
  * Every failed call answers one of these codes. The renderer branches on `code`, never on
@@ -25,6 +26,11 @@ export const PosErrorShape = z.object({
   code: ErrorCode,
   message: z.string(),
   issues: z.array(ErrorIssue).optional(),
+  /**
+   * FORBIDDEN because the caller lacks a role: the role the call needs. A page asks for the
+   * manager PIN on `manager`, without reading the message.
+   */
+  needs: Role.optional(),
 });
 export type PosErrorShape = z.infer<typeof PosErrorShape>;
 
@@ -39,10 +45,13 @@ export type Reply = z.infer<typeof Reply>;
 export class PosCallError extends Error {
   readonly code: ErrorCode;
   readonly issues: ErrorIssue[] | undefined;
+  /** The role the call needs, when it was refused for the caller's role. */
+  readonly needs: Role | undefined;
   constructor(shape: PosErrorShape) {
     super(shape.message);
     this.name = 'PosCallError';
     this.code = shape.code;
     this.issues = shape.issues;
+    this.needs = shape.needs;
   }
 }

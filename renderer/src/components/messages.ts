@@ -53,6 +53,8 @@ export const commonMessages = defineMessages(
     cancel: 'Cancel',
     'manager.badge': 'Manager',
     'manager.lock': 'Lock',
+    'manager.needed': 'This needs a manager: enter the manager PIN first.',
+    'manager.needFirst': 'This needs a manager, and no manager PIN is set yet. Choose the manager PIN now.',
   },
   {
     'status.label': 'État du terminal',
@@ -109,5 +111,7 @@ export const commonMessages = defineMessages(
     cancel: 'Annuler',
     'manager.badge': 'Gérant',
     'manager.lock': 'Verrouiller',
+    'manager.needed': 'Il faut un gérant : entrez d’abord le NIP du gérant.',
+    'manager.needFirst': 'Il faut un gérant, et aucun NIP de gérant n’est encore choisi. Choisissez-le maintenant.',
   },
 );

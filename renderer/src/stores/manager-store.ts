@@ -1,6 +1,7 @@
 import { create } from 'zustand';
 import { PosCallError, type ManagerStatus } from '../../../preload/contract';
 import { connect, errorWords } from '../api/pos';
+import { i18n } from '../i18n/i18n';
 
 /** A manager action waiting for the PIN: the dialog unlocks this page, then the action runs again. */
 interface Prompt {
@@ -21,8 +22,11 @@ export interface ManagerState {
 }
 
 const client = () => connect().client;
-/** The refusal of a method that needs the manager role (not a payment's own approval, which names managerPin). */
-const needsManager = (e: unknown): e is PosCallError => e instanceof PosCallError && e.code === 'FORBIDDEN' && e.message.startsWith('This needs a manager');
+/**
+ * The refusal of a method that needs the manager role, as main marks it (`needs`), not by its
+ * words. A payment's own approval names managerPin instead and is the Register's to ask.
+ */
+const needsManager = (e: unknown): e is PosCallError => e instanceof PosCallError && e.code === 'FORBIDDEN' && e.needs === 'manager';
 
 export const useManagerStore = create<ManagerState>((set, get) => {
   let pending: { retry: () => void; give: () => void } | undefined;
@@ -44,7 +48,8 @@ export const useManagerStore = create<ManagerState>((set, get) => {
       } catch (e) {
         if (!needsManager(e)) throw e;
         const status = await client().call('manager.status', {});
-        set({ status, prompt: { mode: status.pinSet ? 'enter' : 'set', why: status.pinSet ? e.message : `${e.message.replace(/ set one first\.$/, '')} Choose the manager PIN now.` } });
+        // The dialog says why in the page's language; a fresh terminal chooses its first PIN here.
+        set({ status, prompt: { mode: status.pinSet ? 'enter' : 'set', why: i18n.t(status.pinSet ? 'manager.needed' : 'manager.needFirst', { ns: 'common' }) } });
         return new Promise<T | undefined>((resolve, reject) => {
           pending = { retry: () => void action().then(resolve, reject), give: () => resolve(undefined) };
         });

@@ -30,7 +30,7 @@ const pageB: CallContext = { transport: 'ws', connection: 'ws:2' };
 describe('roles at the contract', () => {
   it('a page is a cashier: manager methods answer FORBIDDEN in words, until the first PIN is set', async () => {
     const { core, call } = await lane();
-    expect(await call(pageA, 'queue.pause')).toEqual({ ok: false, error: { code: 'FORBIDDEN', message: 'This needs a manager, and no manager PIN is set yet: set one first.' } });
+    expect(await call(pageA, 'queue.pause')).toEqual({ ok: false, error: { code: 'FORBIDDEN', message: 'This needs a manager, and no manager PIN is set yet: set one first.', needs: 'manager' } });
     expect(await call(pageA, 'journal.exportCsv')).toMatchObject({ ok: false, error: { code: 'FORBIDDEN' } });
     expect(await call(pageA, 'manager.status')).toMatchObject({ ok: true, value: { role: 'cashier', pinSet: false } });
     // The cashier's own work is open to it.
@@ -40,7 +40,7 @@ describe('roles at the contract', () => {
     expect(refusal(await call(pageA, 'manager.setPin', { pin: '1111' }))).toMatch(/one digit repeated/);
     expect(await call(pageA, 'manager.setPin', { pin: '4826' })).toMatchObject({ ok: true, value: { role: 'manager', pinSet: true } });
     expect(await call(pageA, 'queue.pause')).toMatchObject({ ok: true });
-    expect(await call(pageB, 'queue.resume')).toEqual({ ok: false, error: { code: 'FORBIDDEN', message: 'This needs a manager: enter the manager PIN first.' } });
+    expect(await call(pageB, 'queue.resume')).toEqual({ ok: false, error: { code: 'FORBIDDEN', message: 'This needs a manager: enter the manager PIN first.', needs: 'manager' } });
     // Setting it again needs the current PIN.
     expect(await call(pageB, 'manager.setPin', { pin: '5937' })).toMatchObject({ ok: false, error: { code: 'FORBIDDEN', message: 'Enter the current manager PIN to change it.' } });
     // posctl has the OS account: the technician needs no PIN.

@@ -10,7 +10,7 @@ const valueOf = <T>(r: Reply): T => {
   if (!r.ok) throw new Error(`refused: ${r.error.message}`);
   return r.value as T;
 };
-const refused = (r: Reply): { code: string; message: string } => (r.ok ? { code: 'ok', message: '' } : { code: r.error.code, message: r.error.message });
+const refused = (r: Reply): { code: string; message: string; needs?: string } => (r.ok ? { code: 'ok', message: '' } : r.error);
 
 async function managerLane() {
   const core = await openCore(tempDir('pos-settings-'));
@@ -21,7 +21,7 @@ async function managerLane() {
 describe('settings through the contract', () => {
   it('are the manager\'s: a cashier page may not list or change them', async () => {
     const core = await managerLane();
-    expect(refused(await core.dispatch('settings.list', {}, page))).toEqual({ code: 'FORBIDDEN', message: 'This needs a manager: enter the manager PIN first.' });
+    expect(refused(await core.dispatch('settings.list', {}, page))).toEqual({ code: 'FORBIDDEN', message: 'This needs a manager: enter the manager PIN first.', needs: 'manager' });
     expect(refused(await core.dispatch('settings.set', { key: 'offline.enabled', text: 'true' }, page)).code).toBe('FORBIDDEN');
     expect(core.settings.get('offline.enabled')).toBe(false);
     await core.close();

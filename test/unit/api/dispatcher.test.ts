@@ -63,6 +63,17 @@ describe('dispatcher', () => {
     expect(JSON.stringify(await dispatch('app.status', { '4111111111111111': 1 }, ctx))).not.toContain('4111111111111111');
   });
 
+  it('says which role a refused call needs in a field, not only in words, and runs nothing', async () => {
+    let ran = 0;
+    const handlers = { 'app.status': () => status, 'queue.pause': () => { ran += 1; throw new Error('must not run'); } } as Pick<Handlers, 'app.status' | 'queue.pause'>;
+    const cashier = { roleOf: () => 'cashier' as const, touch: () => undefined, refusal: (needed: string) => `words for ${needed}` };
+    const dispatch = createDispatcher(handlers as Handlers, pino({ level: 'silent' }), cashier);
+    expect(await dispatch('queue.pause', {}, { transport: 'ws', connection: 'ws:1' })).toEqual({ ok: false, error: { code: 'FORBIDDEN', message: 'words for manager', needs: 'manager' } });
+    expect(ran).toBe(0);
+    // A call the role allows carries no such field.
+    expect(await dispatch('app.status', {}, { transport: 'ws', connection: 'ws:1' })).toEqual({ ok: true, value: status });
+  });
+
   it('refuses to send an output the contract does not describe', async () => {
     const dispatch = createDispatcher(only({ 'app.status': () => ({ ...status, mode: 'demo' }) as unknown as AppStatus }), pino({ level: 'silent' }));
     expect(await dispatch('app.status', {}, ctx)).toMatchObject({ ok: false, error: { code: 'INTERNAL' } });
