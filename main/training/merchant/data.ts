@@ -60,8 +60,48 @@ const PLACES = [
   { city: 'Boise', state: 'ID', zip: '83702' },
   { city: 'Tucson', state: 'AZ', zip: '85701' },
 ];
-const CHAINS = ['Maple Street Bakery', 'Harbor Hardware', 'Bluebird Cafe', 'Summit Outfitters', 'Green Leaf Grocers', 'Lakeside Pharmacy', 'Copper Kettle Diner', 'Northstar Books', 'Pine Ridge Auto', 'Sunrise Florist', 'Riverbend Pet Supply', 'Golden Crust Pizza'];
-const OWNERS = ['Whitfield Holdings', 'Ortega Family Enterprises', 'Raman Ventures', 'Becker & Sons', 'Lakeview Group', 'Cedar Partners'];
+/**
+ * What a merchant does, as its record says it three ways that must agree: the type of business,
+ * the industry code (MCC) and a name a person would give such a business.
+ */
+interface Trade {
+  businessType: string;
+  mcc: string;
+}
+
+const TRADE = {
+  bakery: { businessType: 'Bakery', mcc: '5462' },
+  restaurant: { businessType: 'Restaurant', mcc: '5812' },
+  fastFood: { businessType: 'Restaurant', mcc: '5814' },
+  grocery: { businessType: 'Grocery', mcc: '5411' },
+  hardware: { businessType: 'Retail', mcc: '5251' },
+  sportingGoods: { businessType: 'Retail', mcc: '5941' },
+  books: { businessType: 'Retail', mcc: '5942' },
+  florist: { businessType: 'Retail', mcc: '5992' },
+  petSupply: { businessType: 'Retail', mcc: '5995' },
+  pharmacy: { businessType: 'Healthcare', mcc: '5912' },
+  autoRepair: { businessType: 'Automotive', mcc: '7538' },
+  generalRetail: { businessType: 'Retail', mcc: '5399' },
+  bank: { businessType: 'Financial institution', mcc: '6012' },
+  businessServices: { businessType: 'Business services', mcc: '7399' },
+  holding: { businessType: 'Holding company', mcc: '7399' },
+} as const satisfies Record<string, Trade>;
+
+const CHAINS: ReadonlyArray<{ name: string; trade: Trade }> = [
+  { name: 'Maple Street Bakery', trade: TRADE.bakery },
+  { name: 'Harbor Hardware', trade: TRADE.hardware },
+  { name: 'Bluebird Cafe', trade: TRADE.fastFood },
+  { name: 'Summit Outfitters', trade: TRADE.sportingGoods },
+  { name: 'Green Leaf Grocers', trade: TRADE.grocery },
+  { name: 'Lakeside Pharmacy', trade: TRADE.pharmacy },
+  { name: 'Copper Kettle Diner', trade: TRADE.restaurant },
+  { name: 'Northstar Books', trade: TRADE.books },
+  { name: 'Pine Ridge Auto Repair', trade: TRADE.autoRepair },
+  { name: 'Sunrise Florist', trade: TRADE.florist },
+  { name: 'Riverbend Pet Supply', trade: TRADE.petSupply },
+  { name: 'Golden Crust Pizza', trade: TRADE.restaurant },
+];
+const OWNERS = ['Whitfield Holdings', 'Ortega Family Holdings', 'Raman Ventures', 'Becker & Sons Holdings', 'Lakeview Holding Group', 'Cedar Partners'];
 const STREETS = ['Maple St', 'Oak Ave', 'Main St', 'Cedar Rd', 'Lakeview Dr', 'Mill Rd', 'Elm St', 'Harbor Way', 'Market Sq', 'River Rd'];
 
 const FOREVER = '9999-12-31T23:59:59.000Z';
@@ -83,7 +123,7 @@ function build() {
   const mid = (id: number): string => `4445${String(id).padStart(8, '0')}`;
   const digits = (n: number): string => Array.from({ length: n }, () => rnd.int(0, 9)).join('');
 
-  function merchant(level: SimMerchant['level'], dba: string, legal: string, place: (typeof PLACES)[number]): SimMerchant {
+  function merchant(level: SimMerchant['level'], dba: string, legal: string, place: (typeof PLACES)[number], trade: Trade): SimMerchant {
     const merchantId = 700001 + nextId++;
     const org = rnd.pick(['D', 'E', 'F', 'M', 'N', 'Q', 'S']);
     const m: SimMerchant = {
@@ -99,10 +139,10 @@ function build() {
       taxId: `${digits(2)}-${digits(7)}`,
       ompSysId: `OMP${digits(6)}`,
       mid: m.search.mid,
-      mccIso: rnd.pick(['5411', '5812', '5942', '5999', '5251', '5912', '7538', '5992', '5995']),
+      mccIso: trade.mcc,
       tradeName: dba,
       name: legal,
-      businessType: rnd.pick(['Retail', 'Restaurant', 'Professional services', 'Healthcare', 'Automotive']),
+      businessType: trade.businessType,
       baseCurrencyCode: 'USD',
       description: `${dba} (${level === '120' ? 'outlet' : 'group'})`,
       multiCurrencyIndicator: rnd.pick(['N', 'N', 'N', 'D', 'I']),
@@ -143,11 +183,23 @@ function build() {
   }
 
   const hq = PLACES[0]!;
-  const bank = merchant('50', 'Training Bank Merchant Services', 'Training Bank N.A.', hq);
-  const agents = [merchant('60', 'Prairie Payments Agency', 'Prairie Payments LLC', PLACES[3]!), merchant('60', 'Coastal Merchant Agents', 'Coastal Merchant Agents Inc', PLACES[4]!)];
-  const leadCorps = [0, 1, 2].map((i) => merchant('90', `${['Midwest', 'Pacific', 'Atlantic'][i]} Retail Alliance`, `${['Midwest', 'Pacific', 'Atlantic'][i]} Retail Alliance Corp`, PLACES[i * 3]!));
-  const owners = OWNERS.map((o, i) => merchant('40', o, `${o} LLC`, PLACES[i % PLACES.length]!));
-  const chains = CHAINS.map((c, i) => ({ m: merchant('100', c, `${c} Inc`, PLACES[(i * 5) % PLACES.length]!), leadCorp: leadCorps[i % 3]!, owner: owners[i % owners.length]!, agent: agents[i % 2]! }));
+  const bank = merchant('50', 'Training Bank Merchant Services', 'Training Bank N.A.', hq, TRADE.bank);
+  const agents = [
+    merchant('60', 'Prairie Payments Agency', 'Prairie Payments LLC', PLACES[3]!, TRADE.businessServices),
+    merchant('60', 'Coastal Merchant Agents', 'Coastal Merchant Agents Inc', PLACES[4]!, TRADE.businessServices),
+  ];
+  const leadCorps = [0, 1, 2].map((i) =>
+    merchant('90', `${['Midwest', 'Pacific', 'Atlantic'][i]} Retail Alliance`, `${['Midwest', 'Pacific', 'Atlantic'][i]} Retail Alliance Corp`, PLACES[i * 3]!, TRADE.generalRetail),
+  );
+  // Owners hold chains of several trades: their own record is that of a holding business.
+  const owners = OWNERS.map((o, i) => merchant('40', o, `${o} LLC`, PLACES[i % PLACES.length]!, TRADE.holding));
+  const chains = CHAINS.map((c, i) => ({
+    m: merchant('100', c.name, `${c.name} Inc`, PLACES[(i * 5) % PLACES.length]!, c.trade),
+    trade: c.trade,
+    leadCorp: leadCorps[i % 3]!,
+    owner: owners[i % owners.length]!,
+    agent: agents[i % 2]!,
+  }));
 
   const lvl = (ids: Array<SimMerchant | undefined>) => [
     ...ids.map((m) => (m ? { id: m.merchantId, number: m.search.mid } : { id: '' as const, number: '' })),
@@ -168,7 +220,7 @@ function build() {
     const c = chains[i % chains.length]!;
     const place = PLACES[(i * 7 + 3) % PLACES.length]!;
     const street = `${rnd.int(10, 9999)} ${rnd.pick(STREETS)}`;
-    const o = merchant('120', `${c.m.search.dbaName} #${Math.floor(i / chains.length) + 1}`, `${c.m.record.name as string}`, place);
+    const o = merchant('120', `${c.m.search.dbaName} #${Math.floor(i / chains.length) + 1}`, `${c.m.record.name as string}`, place, c.trade);
     outlets.push(o);
     if (i % 15 === 4) {
       // This outlet moved to another chain in mid-2024: two items, told apart by their dates.
