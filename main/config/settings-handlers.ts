@@ -1,8 +1,10 @@
+import { z } from 'zod';
 import type { Role, SettingView } from '../../preload/contract';
 import { roleAllows } from '../../preload/contract';
 import type { CallContext, Handlers } from '../api/dispatcher';
 import { PosError } from '../api/errors';
 import { formatDollars } from './setting';
+import { settingDef } from './settings';
 import { SettingError, type SettingInfo, type SettingsStore } from './settings-store';
 
 /** A value as the text a person types back (what `fromText` takes): dollars for money, JSON for lists. */
@@ -13,6 +15,16 @@ function asText(value: unknown, cents: boolean): string | null {
 }
 
 /**
+ * The texts a setting takes when they are a fixed set: an enum's values, or "true"/"false" (what
+ * fromText reads back); undefined for anything typed freely.
+ */
+export function choicesOf(schema: z.ZodType): string[] | undefined {
+  if (schema instanceof z.ZodEnum) return schema.options.map(String);
+  if (schema instanceof z.ZodBoolean) return ['true', 'false'];
+  return undefined;
+}
+
+/**
  * settings.list / set / unset: the manager's Settings screen, with the rules and words of posctl.
  * The method needs a manager; each key is checked again against its own access, so a technician's
  * key (the gateway's address and credentials) is shown read-only, "set by the technician".
@@ -20,7 +32,7 @@ function asText(value: unknown, cents: boolean): string | null {
 export function settingsHandlers(settings: SettingsStore, roleOf: (ctx: CallContext) => Role): Pick<Handlers, 'settings.list' | 'settings.set' | 'settings.unset'> {
   const view = (info: SettingInfo, role: Role): SettingView => {
     const editable = roleAllows(role, info.access);
-    return {
+    const base: SettingView = {
       key: info.key,
       description: info.description,
       access: info.access,
@@ -31,6 +43,8 @@ export function settingsHandlers(settings: SettingsStore, roleOf: (ctx: CallCont
       editable,
       lockedReason: editable ? null : 'Set by the technician.',
     };
+    const choices = choicesOf(settingDef(info.key).schema);
+    return choices ? { ...base, choices } : base;
   };
   const one = (key: string, role: Role): SettingView => {
     const info = settings.describe(key)[0];

@@ -23,6 +23,11 @@ export const SettingView = z.strictObject({
   editable: z.boolean(),
   /** Why not, in words (e.g. "Set by the technician."), when it may not. */
   lockedReason: z.string().nullable(),
+  /**
+   * The only texts it takes, when it is one of a fixed set (an enum, or true/false): the screen
+   * offers a choice instead of a text field. Absent: free text, checked by main.
+   */
+  choices: z.array(z.string()).optional(),
 });
 export type SettingView = z.infer<typeof SettingView>;
 

@@ -52,6 +52,9 @@ describe('settings through the contract', () => {
     valueOf(await core.dispatch('manager.unlock', { pin: '4826' }, page));
     const all = valueOf<SettingView[]>(await core.dispatch('settings.list', {}, page));
     expect(all.find((s) => s.key === 'gateway.url')).toMatchObject({ access: 'technician', editable: false, lockedReason: 'Set by the technician.' });
+    // A fixed set of values travels as choices (the screen offers them instead of a text field).
+    expect(all.find((s) => s.key === 'terminal.language')).toMatchObject({ editable: true, text: 'en', choices: ['en', 'fr'] });
+    expect(all.find((s) => s.key === 'offline.maxAmount')?.choices).toBeUndefined();
     expect(refused(await core.dispatch('settings.set', { key: 'gateway.url', text: 'https://gw.example/transaction/v14' }, page))).toEqual({
       code: 'FORBIDDEN',
       message: 'gateway.url is set by the technician (posctl config set gateway.url); it cannot be changed here.',
