@@ -40,11 +40,11 @@ if (!refused && !posctl) {
   // Chromium's own profile (caches, local storage) stays apart from the terminal's data.
   electron.app.setPath('userData', join(dataDir, 'chromium-profile'));
 
-  runShell(electron, {
+  runShell<electron.BrowserWindow>(electron, {
     rendererDir: join(import.meta.dirname, '..', 'renderer'),
     preloadPath: join(import.meta.dirname, '..', 'preload', 'electron-preload.cjs'),
     devTools: !electron.app.isPackaged,
-    async createCore() {
+    async createCore(desktop) {
       const legacy = safeStorageLegacyUnprotect(electron.safeStorage);
       const binding = sqliteBindingFor(electron.app.isPackaged, process.env);
       const platform: Platform = {
@@ -56,6 +56,8 @@ if (!refused && !posctl) {
         ...(legacy ? { legacyKeyUnprotect: legacy } : {}),
         now: () => new Date(),
         ...(binding ? { sqliteNativeBinding: binding } : {}),
+        // Silent printing to the OS printers and the save dialog: the desktop app's own.
+        ...desktop,
       };
       return createCore({ applyProvisioning: true, exclusive: true }, platform);
     },

@@ -7,7 +7,11 @@
 import type { Reply } from '../../preload/contract';
 import { IPC_EVENT, IPC_INVOKE } from '../../preload/bridge';
 import type { Core } from '../core';
+import { writeFileAtomic } from '../platform/atomic-write';
+import type { Platform } from '../platform/platform';
 import { contentSecurityPolicy, readStaticFile, SECURITY_HEADERS } from '../transport/static-files';
+import { saveFileWithDialog, type SaveDialogLike } from './save-dialog';
+import { systemPrinter, type PrintWindowLike, type PrintWindowOptions } from './system-printer';
 import { attachWedgeCapture } from './wedge-capture';
 
 export const APP_SCHEME = 'app';
@@ -44,17 +48,23 @@ export interface IpcEventLike {
 }
 type PermissionHandler = (webContents: unknown, permission: string, callback: (granted: boolean) => void) => void;
 
-/** The part of the `electron` module the shell uses; the real module satisfies it. */
-export interface ShellElectron {
+/**
+ * The part of the `electron` module the shell uses; the real module satisfies it. `W` is its window
+ * type, so the save dialog is given the very window the shell made.
+ */
+export interface ShellElectron<W extends WindowLike = WindowLike> {
   app: {
     requestSingleInstanceLock(): boolean;
+    getPath(name: 'documents'): string;
     quit(): void;
     whenReady(): Promise<void>;
     on(event: 'second-instance' | 'window-all-closed', listener: () => void): unknown;
     on(event: 'before-quit', listener: (event: { preventDefault(): void }) => void): unknown;
     on(event: 'web-contents-created', listener: (event: unknown, contents: WebContentsLike) => void): unknown;
   };
-  BrowserWindow: new (options: WindowOptions) => WindowLike;
+  /** The terminal window, and the hidden windows receipts are printed from. */
+  BrowserWindow: { new (options: WindowOptions): W; new (options: PrintWindowOptions): PrintWindowLike };
+  dialog: SaveDialogLike<W>;
   ipcMain: { handle(channel: string, listener: (event: IpcEventLike, ...args: unknown[]) => Promise<unknown>): void };
   protocol: {
     registerSchemesAsPrivileged(schemes: Array<{ scheme: string; privileges: Record<string, boolean> }>): void;
@@ -162,11 +172,15 @@ export async function serveAppRequest(rendererDir: string, request: Request): Pr
   });
 }
 
+/** What the desktop app adds to the core's Platform: silent printing and the save dialog. */
+export type DesktopServices = Required<Pick<Platform, 'hostPrinter' | 'saveFile'>>;
+
 export interface ShellOptions {
   rendererDir: string;
   preloadPath: string;
   devTools: boolean;
-  createCore(): Promise<Core>;
+  /** Builds the core; its Platform takes the desktop services the shell made. */
+  createCore(desktop: DesktopServices): Promise<Core>;
   onFatal(error: unknown): void;
 }
 
@@ -176,9 +190,9 @@ export interface Shell {
   window(): WindowLike | undefined;
 }
 
-export function runShell(electron: ShellElectron, options: ShellOptions): Shell {
+export function runShell<W extends WindowLike>(electron: ShellElectron<W>, options: ShellOptions): Shell {
   const { app } = electron;
-  let window: WindowLike | undefined;
+  let window: W | undefined;
   let core: Core | undefined;
 
   if (!app.requestSingleInstanceLock()) {
@@ -215,7 +229,11 @@ export function runShell(electron: ShellElectron, options: ShellOptions): Shell 
     defaultSession.setPermissionCheckHandler(() => false);
     electron.protocol.handle(APP_SCHEME, (request) => serveAppRequest(options.rendererDir, request));
 
-    core = await options.createCore();
+    const desktop: DesktopServices = {
+      hostPrinter: systemPrinter(electron),
+      saveFile: saveFileWithDialog({ dialog: electron.dialog, parent: () => window, folder: () => app.getPath('documents'), write: writeFileAtomic }),
+    };
+    core = await options.createCore(desktop);
     await core.start();
     const dispatch = core.dispatch;
     let pageLoads = 0;

@@ -3,6 +3,27 @@ import { keyProtectionChoice, osKeyVault, type KeyVault } from './key-vault';
 export type HostKind = 'electron' | 'headless' | 'cli';
 
 /**
+ * The operating system's printers, where the host can reach them (the desktop app prints silently
+ * through Electron). Receipts go there when the lane has no ESC/POS printer (receipts.printer).
+ */
+export interface HostPrinter {
+  /** Prints the lines as they are (monospaced, 40 columns); `printerName` '' is the OS default printer. Rejects with words for a person. */
+  printLines(lines: readonly string[], options: { printerName: string; title: string }): Promise<void>;
+}
+
+/** A file the person saves where they choose (the desktop app's save dialog). */
+export interface SaveFileRequest {
+  /** The name the dialog proposes, without a folder. */
+  defaultName: string;
+  content: string;
+}
+export interface SaveFileResult {
+  /** False when the person closed the dialog without choosing. */
+  saved: boolean;
+  path?: string;
+}
+
+/**
  * What differs between the hosts the core runs on (the Electron app, the headless start, posctl):
  * where data lives, where the terminal key is protected, and the clock. The key protection is
  * the same for every host (the OS keyring, else a 0600 file), so any host can unseal.
@@ -18,6 +39,10 @@ export interface Platform {
   now(): Date;
   /** Path of a better-sqlite3 binary built for this runtime's ABI, when not the one in node_modules. */
   readonly sqliteNativeBinding?: string;
+  /** The OS printers, when this host can print to them (the desktop app). */
+  readonly hostPrinter?: HostPrinter;
+  /** Asks where to save, then writes the file whole (the desktop app). Rejects with words for a person. */
+  readonly saveFile?: (request: SaveFileRequest) => Promise<SaveFileResult>;
 }
 
 /** The OS keyring unless `POS_KEY_PROTECTION=file` asks for the key file (a lane set up without a keyring, the test suite). */

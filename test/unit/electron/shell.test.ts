@@ -9,11 +9,14 @@ import {
   APP_URL,
   RENDERER_CSP,
   runShell,
+  type DesktopServices,
   type IpcEventLike,
   type ShellElectron,
   type WindowLike,
   type WindowOptions,
 } from '../../../main/electron/shell';
+import type { SaveDialogOptions } from '../../../main/electron/save-dialog';
+import type { PrintWindowLike, PrintWindowOptions, SilentPrintOptions } from '../../../main/electron/system-printer';
 
 type Listener = (...args: never[]) => unknown;
 
@@ -29,19 +32,27 @@ function fakeElectron(options: { lock?: boolean } = {}) {
   let openHandler: ((d: { url: string }) => { action: string }) | undefined;
   const privileged: Array<{ scheme: string; privileges: Record<string, boolean> }> = [];
   const quit = vi.fn();
+  const saveDialogs: Array<{ parent: unknown; options: SaveDialogOptions }> = [];
 
-  class FakeWindow implements WindowLike {
-    readonly options: WindowOptions;
+  class FakeWindow implements WindowLike, PrintWindowLike {
+    readonly options: WindowOptions | PrintWindowOptions;
     loaded: string | undefined;
     sent: unknown[][] = [];
+    printed: SilentPrintOptions | undefined;
+    destroyed = false;
     readonly webContents = {
       id: 7,
       send: (...args: unknown[]) => void this.sent.push(args),
       setWindowOpenHandler: () => undefined,
       on: () => undefined,
       isDestroyed: () => false,
+      getPrintersAsync: () => Promise.resolve([{ name: 'Receipt_80mm' }]),
+      print: (options: SilentPrintOptions, done: (success: boolean, reason: string) => void) => {
+        this.printed = options;
+        done(true, '');
+      },
     };
-    constructor(opts: WindowOptions) {
+    constructor(opts: WindowOptions | PrintWindowOptions) {
       this.options = opts;
       windows.push(this);
     }
@@ -54,11 +65,14 @@ function fakeElectron(options: { lock?: boolean } = {}) {
     focus = vi.fn();
     once = () => undefined;
     show = () => undefined;
+    isDestroyed = () => this.destroyed;
+    destroy = () => void (this.destroyed = true);
   }
 
   const electron: ShellElectron = {
     app: {
       requestSingleInstanceLock: () => options.lock ?? true,
+      getPath: () => '/home/lane/Documents',
       quit,
       whenReady: () => Promise.resolve(),
       on: (event: string, listener: Listener) => {
@@ -67,6 +81,12 @@ function fakeElectron(options: { lock?: boolean } = {}) {
       },
     },
     BrowserWindow: FakeWindow,
+    dialog: {
+      showSaveDialog: (...args: [WindowLike, SaveDialogOptions] | [SaveDialogOptions]) => {
+        saveDialogs.push(args.length === 2 ? { parent: args[0], options: args[1] } : { parent: undefined, options: args[0] });
+        return Promise.resolve({ canceled: true, filePath: '' });
+      },
+    },
     ipcMain: { handle: (channel, listener) => void handlers.set(channel, listener) },
     protocol: {
       registerSchemesAsPrivileged: (schemes) => void privileged.push(...schemes),
@@ -89,6 +109,7 @@ function fakeElectron(options: { lock?: boolean } = {}) {
     electron,
     quit,
     windows,
+    saveDialogs,
     handlers,
     privileged,
     appListeners,
@@ -216,6 +237,33 @@ describe('Electron shell', () => {
     expect(fake.windows[0]!.sent).toEqual([[IPC_EVENT, 'status.changed', expect.objectContaining({ terminal: { name: 'Lane 5', language: 'en' } })]]);
     fake.appListeners.get('second-instance')?.forEach((l) => (l)());
     expect(fake.windows[0]!.focus).toHaveBeenCalled();
+  });
+
+  it("gives the core's Platform silent printing from hidden windows and a save dialog over the terminal window", async () => {
+    const fake = fakeElectron();
+    let desktop: DesktopServices | undefined;
+    await runShell(fake.electron, {
+      rendererDir: rendererDir(),
+      preloadPath: '/p.cjs',
+      devTools: false,
+      createCore: (services) => {
+        desktop = services;
+        return makeCore();
+      },
+      onFatal: vi.fn(),
+    }).ready;
+    const terminal = fake.windows[0];
+    await desktop!.hostPrinter.printLines(['TOTAL 12.34'], { printerName: 'Receipt_80mm', title: 'Receipt' });
+    const printWindow = fake.windows[1]!;
+    expect(printWindow.options.webPreferences).toMatchObject({ sandbox: true, contextIsolation: true, javascript: false });
+    expect(printWindow.printed).toMatchObject({ silent: true, deviceName: 'Receipt_80mm' });
+    expect(printWindow.destroyed).toBe(true);
+    expect(terminal?.destroyed).toBe(false);
+
+    expect(await desktop!.saveFile({ defaultName: 'payments-training-2030-03-01.csv', content: 'a,b\r\n' })).toEqual({ saved: false });
+    expect(fake.saveDialogs).toEqual([
+      { parent: terminal, options: { defaultPath: join('/home/lane/Documents', 'payments-training-2030-03-01.csv'), filters: [{ name: 'CSV', extensions: ['csv'] }] } },
+    ]);
   });
 
   it('reports a core that cannot start instead of crashing', async () => {
