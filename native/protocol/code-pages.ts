@@ -1,0 +1,71 @@
+/**
+ * The single-byte character tables a receipt printer prints from (ESC t n). Bytes 0x20–0x7E are
+ * ASCII in every table; each string below is what bytes 0x80–0xFF print, in order. The tables are
+ * IBM's code pages as the C library's iconv knows them (test/integration/devices/code-pages.test.ts
+ * checks each one against it).
+ */
+export const CODE_PAGES = {
+  /** The factory table of most printers; few accented capitals. ESC t 0. */
+  pc437: {
+    escT: 0,
+    high:
+      'ÇüéâäàåçêëèïîìÄÅ' +
+      'ÉæÆôöòûùÿÖÜ¢£¥₧ƒ' +
+      'áíóúñÑªº¿⌐¬½¼¡«»' +
+      '░▒▓│┤╡╢╖╕╣║╗╝╜╛┐' +
+      '└┴┬├─┼╞╟╚╔╩╦╠═╬╧' +
+      '╨╤╥╙╘╒╓╫╪┘┌█▄▌▐▀' +
+      'αßΓπΣσµτΦΘΩδ∞φε∩' +
+      '≡±≥≤⌠⌡÷≈°∙·√ⁿ²■\u00a0',
+  },
+  /** Multilingual Latin 1: every letter of French, Spanish, German and the other western languages. ESC t 2. */
+  pc850: {
+    escT: 2,
+    high:
+      'ÇüéâäàåçêëèïîìÄÅ' +
+      'ÉæÆôöòûùÿÖÜø£Ø×ƒ' +
+      'áíóúñÑªº¿®¬½¼¡«»' +
+      '░▒▓│┤ÁÂÀ©╣║╗╝¢¥┐' +
+      '└┴┬├─┼ãÃ╚╔╩╦╠═╬¤' +
+      'ðÐÊËÈıÍÎÏ┘┌█▄¦Ì▀' +
+      'ÓßÔÒõÕµþÞÚÛÙýÝ¯´' +
+      '\u00ad±\u2017¾¶§÷¸°¨·¹³²■\u00a0',
+  },
+  /** PC850 with the euro sign in place of the dotless i (0xD5). ESC t 19. */
+  pc858: {
+    escT: 19,
+    high:
+      'ÇüéâäàåçêëèïîìÄÅ' +
+      'ÉæÆôöòûùÿÖÜø£Ø×ƒ' +
+      'áíóúñÑªº¿®¬½¼¡«»' +
+      '░▒▓│┤ÁÂÀ©╣║╗╝¢¥┐' +
+      '└┴┬├─┼ãÃ╚╔╩╦╠═╬¤' +
+      'ðÐÊËÈ€ÍÎÏ┘┌█▄¦Ì▀' +
+      'ÓßÔÒõÕµþÞÚÛÙýÝ¯´' +
+      '\u00ad±\u2017¾¶§÷¸°¨·¹³²■\u00a0',
+  },
+} as const;
+
+export type CodePageName = keyof typeof CODE_PAGES;
+export const CODE_PAGE_NAMES = Object.keys(CODE_PAGES) as [CodePageName, ...CodePageName[]];
+
+/** The character a byte prints in `page`, or undefined for a control byte (0x00–0x1F, 0x7F). */
+export function charOf(page: CodePageName, byte: number): string | undefined {
+  if (byte >= 0x20 && byte <= 0x7e) return String.fromCharCode(byte);
+  if (byte >= 0x80 && byte <= 0xff) return CODE_PAGES[page].high[byte - 0x80];
+  return undefined;
+}
+
+const reverse = new Map<CodePageName, Map<string, number>>();
+
+/** The byte that prints `ch` in `page`, or undefined when the table has no such character. */
+export function byteOf(page: CodePageName, ch: string): number | undefined {
+  const code = ch.codePointAt(0) ?? 0;
+  if (ch.length === 1 && code >= 0x20 && code <= 0x7e) return code;
+  let table = reverse.get(page);
+  if (!table) {
+    table = new Map([...CODE_PAGES[page].high].map((c, i) => [c, 0x80 + i]));
+    reverse.set(page, table);
+  }
+  return table.get(ch);
+}
