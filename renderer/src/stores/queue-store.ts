@@ -1,16 +1,25 @@
 import { create } from 'zustand';
-import type { PaymentRow, QueueAction, QueueStatus } from '../../../preload/contract';
+import type { ForwardResult, PaymentRow, QueueAction, QueueStatus } from '../../../preload/contract';
 import { connect, errorWords } from '../api/pos';
 import { useManagerStore } from './manager-store';
 
 export type QueueList = 'offline' | 'needs-lookup' | 'attention';
 
+/**
+ * What the last action came to, kept as data: the screen says it in the language on screen (and
+ * says it again in the other one if the language changes while it shows).
+ */
+export type QueueNote = { kind: 'forwarded'; result: ForwardResult } | { kind: 'decided'; action: QueueAction['action']; row: PaymentRow };
+
 export interface QueueState {
   status: QueueStatus | undefined;
   lists: Record<QueueList, PaymentRow[]>;
+  /** A refused or failed call, in main's words. */
   error: string | undefined;
-  note: string | undefined;
+  note: QueueNote | undefined;
   busy: boolean;
+  /** When the lists were last read (ms): the ages on screen count from it at least. */
+  loadedAt: number;
   load: () => void;
   forward: () => void;
   pause: (paused: boolean) => void;
@@ -25,6 +34,7 @@ export const useQueueStore = create<QueueState>((set, get) => ({
   error: undefined,
   note: undefined,
   busy: false,
+  loadedAt: 0,
   load() {
     const c = client();
     Promise.all([
@@ -33,7 +43,7 @@ export const useQueueStore = create<QueueState>((set, get) => ({
       c.call('queue.list', { list: 'needs-lookup' }),
       c.call('queue.list', { list: 'attention' }),
     ]).then(
-      ([status, offline, lookup, attention]) => set({ status, lists: { offline, 'needs-lookup': lookup, attention }, error: undefined }),
+      ([status, offline, lookup, attention]) => set({ status, lists: { offline, 'needs-lookup': lookup, attention }, error: undefined, loadedAt: Date.now() }),
       (e: unknown) => set({ error: errorWords(e) }),
     );
   },
@@ -42,9 +52,8 @@ export const useQueueStore = create<QueueState>((set, get) => ({
     client()
       .call('queue.forward', {})
       .then(
-        (r) => {
-          const sent = r.attempted === 0 ? 'Nothing was sent.' : `Sent ${r.attempted}: ${r.approved} approved, ${r.declined} declined, ${r.needsLookup} to look up.`;
-          set({ busy: false, note: `${sent} ${r.stoppedBecause ? `Stopped: ${r.stoppedBecause}` : ''}`.trim() });
+        (result) => {
+          set({ busy: false, note: { kind: 'forwarded', result } });
           get().load();
         },
         (e: unknown) => set({ busy: false, error: errorWords(e) }),
@@ -67,7 +76,7 @@ export const useQueueStore = create<QueueState>((set, get) => ({
       .asManager(() => client().call('queue.resolve', action))
       .then(
         (row) => {
-          if (row) set({ note: `${row.clientRef}: ${row.words}` });
+          if (row) set({ note: { kind: 'decided', action: action.action, row } });
           get().load();
         },
         (e: unknown) => set({ error: errorWords(e) }),

@@ -1,102 +1,35 @@
-import { useEffect, useState, type ReactNode } from 'react';
-import type { PaymentRow, QueueStatus } from '../../../../preload/contract';
-import { dateTime, money } from '../../components/money';
-import { useQueueStore, type QueueList } from '../../stores/queue-store';
+import { useEffect, useId, useState } from 'react';
+import { useT } from '../../i18n/i18n';
+import { useQueueStore, type QueueNote } from '../../stores/queue-store';
+import { LookupActions, QueueRows } from './QueueRows';
+import { QueueSummary } from './QueueSummary';
+import { STATE_WORDS } from './words';
 
-
-function age(iso: string): string {
-  const minutes = Math.max(0, Math.round((Date.now() - Date.parse(iso)) / 60_000));
-  if (minutes < 60) return `${minutes} min`;
-  const hours = Math.floor(minutes / 60);
-  return hours < 48 ? `${hours} h` : `${Math.floor(hours / 24)} days`;
-}
-
-function card(row: PaymentRow): string {
-  if (row.tender === 'check') return `Check, account ${row.masked ?? ''}`;
-  return [row.brand && row.brand !== 'unknown' ? row.brand.toUpperCase() : '', row.masked ?? '', row.cardholderName ? `, ${row.cardholderName}` : ''].join(' ').trim();
-}
-
-function Summary({ status }: { status: QueueStatus }) {
-  const q = status.mode === 'training' ? status.training : status.live;
-  const l = status.limits;
+/** What the last action came to, said from its data (main's own words only where it has no code: why forwarding stopped). */
+function NoteLine({ note }: { note: QueueNote }) {
+  const { t } = useT('queue');
+  if (note.kind === 'decided') {
+    const ref = note.row.clientRef;
+    return <p role="status">{note.action === 'lookup' ? t('decided.lookup', { ref, state: t(STATE_WORDS[note.row.state]) }) : t(`decided.${note.action}`, { ref })}</p>;
+  }
+  const r = note.result;
+  const sent = r.attempted === 0 ? t('forwarded.nothing') : t('forwarded.sent', { count: r.attempted, approved: r.approved, declined: r.declined, lookup: r.needsLookup });
   return (
-    <div className="cards">
-      <article className="card">
-        <h2>Waiting to be sent</h2>
-        <p className="big">{q.count}</p>
-        <p>
-          {money(q.totalCents)} of {money(l.maxTotalCents)} allowed; at most {l.maxCount} payments, {money(l.maxAmountCents)} each.
-          {!l.enabled && ' Offline payments are turned off (offline.enabled).'}
-        </p>
-        {q.oldestAt && <p>Oldest: {age(q.oldestAt)} ago. After {l.maxAgeHours} h a payment is flagged expired (it is still sent).</p>}
-        {q.expired > 0 && <p className="error-note">{q.expired} expired: send them as soon as the gateway answers.</p>}
-      </article>
-      <article className="card">
-        <h2>Forwarding</h2>
-        <p className="big">{status.paused ? 'Paused' : status.forwarding ? 'Sending…' : q.count > 0 ? 'Waiting' : 'Idle'}</p>
-        {status.nextAttemptAt && q.count > 0 && <p>Next try: {dateTime(status.nextAttemptAt)}</p>}
-        {status.lastError && <p className="muted">Last try: {status.lastError}</p>}
-      </article>
-      <article className="card">
-        <h2>For the manager</h2>
-        <p className="big">{q.needsLookup + q.attention}</p>
-        <p>
-          {q.needsLookup} with an unknown outcome, {q.attention} declined after sending.
-        </p>
-      </article>
-    </div>
+    <p role="status">
+      {sent}
+      {r.stoppedBecause ? ` ${t('forwarded.stopped', { why: r.stoppedBecause })}` : ''}
+    </p>
   );
 }
 
-function Rows({ rows, empty, actions }: { rows: PaymentRow[]; empty: string; actions?: (row: PaymentRow) => ReactNode }) {
-  if (rows.length === 0) return <p className="muted">{empty}</p>;
-  return (
-    <ul className="queue-rows">
-      {rows.map((r) => (
-        <li key={r.clientRef} className="queue-row">
-          <div>
-            <strong>{money(r.requestedCents)}</strong> {r.type} · {card(r)}
-            {r.expired && <span className="tag">expired</span>}
-          </div>
-          <div className="muted">
-            {dateTime(r.createdAt)} ({age(r.createdAt)} ago) · reference {r.clientRef}
-            {r.attempts > 0 ? ` · ${r.attempts} attempt${r.attempts === 1 ? '' : 's'}` : ''}
-          </div>
-          {r.message && <div className="muted">{r.message}</div>}
-          {actions?.(r)}
-        </li>
-      ))}
-    </ul>
-  );
-}
-
-function LookupActions({ row, by, onResolve }: { row: PaymentRow; by: string; onResolve: ReturnType<typeof useQueueStore.getState>['resolve'] }) {
-  const [tag, setTag] = useState('');
-  const need = by.trim() === '';
-  return (
-    <form
-      className="row-actions"
-      aria-label={`Decide payment ${row.clientRef}`}
-      onSubmit={(e) => {
-        e.preventDefault();
-        if (tag && !need) onResolve({ action: 'lookup', ref: row.clientRef, tag, decidedBy: by.trim() });
-      }}
-    >
-      <label className="field">
-        Tag from the gateway&apos;s report
-        <input inputMode="numeric" value={tag} maxLength={20} onChange={(e) => setTag(e.target.value.replace(/\D/g, ''))} />
-      </label>
-      <button type="submit" className="button" disabled={!tag || need}>
-        Look it up
-      </button>
-      <button type="button" className="button" disabled={need} onClick={() => onResolve({ action: 'not-processed', ref: row.clientRef, decidedBy: by.trim() })}>
-        Not in the report: send again
-      </button>
-      <button type="button" className="button" disabled={need} onClick={() => onResolve({ action: 'write-off', ref: row.clientRef, decidedBy: by.trim() })}>
-        Write it off
-      </button>
-    </form>
-  );
+/** The time, renewed every minute, so the ages on screen keep counting while it stays open. */
+function useMinuteClock(): number {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    const timer = setInterval(() => setNow(Date.now()), 60_000);
+    return () => clearInterval(timer);
+  }, []);
+  return now;
 }
 
 /**
@@ -104,20 +37,25 @@ function LookupActions({ row, by, onResolve }: { row: PaymentRow; by: string; on
  * manager's lists (outcome unknown, declined after sending) with their decisions.
  */
 export function QueueScreen() {
+  const { t } = useT('queue');
   const q = useQueueStore();
   const [by, setBy] = useState('');
+  const byHint = useId();
   useEffect(() => q.load(), []); // eslint-disable-line react-hooks/exhaustive-deps
-  const list = (l: QueueList): PaymentRow[] => q.lists[l];
+  const now = Math.max(useMinuteClock(), q.loadedAt);
+  const need = by.trim() === '';
+  // Until a name is typed the decisions stay disabled: say why, next to the field.
+  const hint = need && q.lists['needs-lookup'].length + q.lists.attention.length > 0;
   return (
     <section className="screen queue-screen" aria-labelledby="queue-title">
       <div className="screen-head">
-        <h1 id="queue-title">Offline queue</h1>
+        <h1 id="queue-title">{t('title')}</h1>
         <button type="button" className="button primary" disabled={q.busy} onClick={q.forward}>
-          Forward now
+          {t('forward')}
         </button>
         {q.status && (
           <button type="button" className="button" onClick={() => q.pause(!q.status?.paused)}>
-            {q.status.paused ? 'Resume forwarding' : 'Pause forwarding'}
+            {q.status.paused ? t('resume') : t('pause')}
           </button>
         )}
       </div>
@@ -126,29 +64,35 @@ export function QueueScreen() {
           {q.error}
         </p>
       )}
-      {q.note && <p role="status">{q.note}</p>}
-      {q.status && <Summary status={q.status} />}
+      {q.note && <NoteLine note={q.note} />}
+      {q.status && <QueueSummary status={q.status} now={now} />}
       <div className="panel">
-        <h2>Stored offline, oldest first</h2>
-        <Rows rows={list('offline')} empty="Nothing waits to be sent." />
+        <h2>{t('offline.title')}</h2>
+        <QueueRows rows={q.lists.offline} empty={t('offline.empty')} now={now} maxAgeHours={q.status?.limits.maxAgeHours} />
       </div>
       <div className="panel">
-        <h2>Outcome unknown: look up before anything is sent again</h2>
+        <h2>{t('lookup.title')}</h2>
         <label className="field decided-by">
-          Your name, recorded with each decision
-          <input value={by} maxLength={40} onChange={(e) => setBy(e.target.value)} />
+          {t('decidedBy')}
+          <input value={by} maxLength={40} aria-describedby={hint ? byHint : undefined} onChange={(e) => setBy(e.target.value)} />
         </label>
-        <Rows rows={list('needs-lookup')} empty="No payment waits for a lookup." actions={(r) => <LookupActions row={r} by={by} onResolve={q.resolve} />} />
+        {hint && (
+          <p id={byHint} className="muted">
+            {t('decidedBy.needed')}
+          </p>
+        )}
+        <QueueRows rows={q.lists['needs-lookup']} empty={t('lookup.empty')} now={now} actions={(r) => <LookupActions row={r} by={by} onResolve={q.resolve} />} />
       </div>
       <div className="panel">
-        <h2>Declined after sending: contact the customer</h2>
-        <Rows
-          rows={list('attention')}
-          empty="No payment needs attention."
+        <h2>{t('attention.title')}</h2>
+        <QueueRows
+          rows={q.lists.attention}
+          empty={t('attention.empty')}
+          now={now}
           actions={(r) => (
             <div className="row-actions">
-              <button type="button" className="button" disabled={by.trim() === ''} onClick={() => q.resolve({ action: 'acknowledge', ref: r.clientRef, decidedBy: by.trim() })}>
-                Customer contacted
+              <button type="button" className="button" disabled={need} onClick={() => q.resolve({ action: 'acknowledge', ref: r.clientRef, decidedBy: by.trim() })}>
+                {t('attention.contacted')}
               </button>
             </div>
           )}

@@ -1,0 +1,68 @@
+import { useState, type ReactNode } from 'react';
+import type { PaymentRow, QueueAction } from '../../../../preload/contract';
+import { dateTime, digitsOnly, money } from '../../components/money';
+import { useT } from '../../i18n/i18n';
+import { ageOf, cardLine, expiresAt, TYPE_WORDS } from './words';
+
+/**
+ * Payments of one list, each with its amount, card, age and reference; a stored one also says
+ * when it will be flagged expired (`maxAgeHours`, the store's limit).
+ */
+export function QueueRows({ rows, empty, now, maxAgeHours, actions }: { rows: PaymentRow[]; empty: string; now: number; maxAgeHours?: number | undefined; actions?: (row: PaymentRow) => ReactNode }) {
+  const { t } = useT('queue');
+  if (rows.length === 0) return <p className="muted">{empty}</p>;
+  return (
+    <ul className="queue-rows">
+      {rows.map((r) => {
+        const age = ageOf(r.createdAt, now);
+        return (
+          <li key={r.clientRef} className="queue-row">
+            <div>
+              <strong>{t('row.amount', { amount: money(r.requestedCents), type: t(TYPE_WORDS[r.type]) })}</strong> · {r.tender === 'check' ? t('check', { account: r.masked ?? '' }) : cardLine(r)}
+              {r.expired && <span className="tag tone-bad">{t('row.expired')}</span>}
+            </div>
+            <div className="muted">
+              {t('row.when', { when: dateTime(r.createdAt), age: t(age.key, { count: age.count }) })} · {t('row.reference', { ref: r.clientRef })}
+              {r.attempts > 0 ? ` · ${t('row.attempts', { count: r.attempts })}` : ''}
+              {maxAgeHours !== undefined && !r.expired ? ` · ${t('row.expires', { when: dateTime(expiresAt(r, maxAgeHours)) })}` : ''}
+            </div>
+            {/* The gateway's answer, as it came. */}
+            {r.message && <div className="muted">{r.message}</div>}
+            {actions?.(r)}
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
+
+/** The manager's three ways out of "outcome unknown": the tag from the gateway's report, send again, or write off. */
+export function LookupActions({ row, by, onResolve }: { row: PaymentRow; by: string; onResolve: (action: QueueAction) => void }) {
+  const { t } = useT('queue');
+  const [tag, setTag] = useState('');
+  const need = by.trim() === '';
+  return (
+    <form
+      className="row-actions"
+      aria-label={t('lookup.form', { ref: row.clientRef })}
+      onSubmit={(e) => {
+        e.preventDefault();
+        if (tag && !need) onResolve({ action: 'lookup', ref: row.clientRef, tag, decidedBy: by.trim() });
+      }}
+    >
+      <label className="field">
+        {t('lookup.tag')}
+        <input inputMode="numeric" value={tag} maxLength={20} onChange={(e) => setTag(digitsOnly(e.target.value))} />
+      </label>
+      <button type="submit" className="button" disabled={!tag || need}>
+        {t('lookup.lookUp')}
+      </button>
+      <button type="button" className="button" disabled={need} onClick={() => onResolve({ action: 'not-processed', ref: row.clientRef, decidedBy: by.trim() })}>
+        {t('lookup.notProcessed')}
+      </button>
+      <button type="button" className="button" disabled={need} onClick={() => onResolve({ action: 'write-off', ref: row.clientRef, decidedBy: by.trim() })}>
+        {t('lookup.writeOff')}
+      </button>
+    </form>
+  );
+}

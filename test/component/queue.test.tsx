@@ -1,0 +1,208 @@
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { ManagerStatus, PaymentRow, QueueStatus } from '../../preload/contract';
+import { ManagerGate } from '../../renderer/src/components/ManagerGate';
+import { setLanguage } from '../../renderer/src/i18n/i18n';
+import { QueueScreen } from '../../renderer/src/screens/queue/QueueScreen';
+import { useManagerStore } from '../../renderer/src/stores/manager-store';
+import { useQueueStore } from '../../renderer/src/stores/queue-store';
+import { installFakePos, NEEDS_MANAGER } from './fake-pos';
+
+const pos = installFakePos();
+const NOW = Date.now();
+const ago = (minutes: number): string => new Date(NOW - minutes * 60_000).toISOString();
+
+const empty = { count: 0, totalCents: 0, oldestAt: null, needsLookup: 0, attention: 0, expired: 0 };
+const idle: QueueStatus = {
+  mode: 'live',
+  live: empty,
+  training: empty,
+  paused: false,
+  forwarding: false,
+  nextAttemptAt: null,
+  lastError: null,
+  limits: { enabled: true, maxAmountCents: 100_00, maxTotalCents: 500_00, maxCount: 10, maxAgeHours: 24 },
+};
+
+function row(patch: Partial<PaymentRow>): PaymentRow {
+  return {
+    id: 1, clientRef: 'TMREF0001', saleId: 'sale-0001', mode: 'live', type: 'sale', tender: 'card', state: 'offline', words: 'Stored offline.',
+    transactionType: '00', requestedCents: 25_00, approvedCents: null, surchargeCents: null, taxCents: null, masked: '411111******1111', brand: 'visa', last4: '1111',
+    routing: null, checkNumber: null, cardholderName: 'PAT LEE', entry: 'swipe', deviceId: 'msr-1', cashier: null, approvedBy: null, outcomeKind: null, gatewayCode: null,
+    bankCode: null, message: null, tag: null, authorizationNum: null, sequenceNo: null, retrievalRef: null, splitTenderId: null, attempts: 0, storedOffline: true,
+    attention: false, expired: false, originalRef: null, decidedBy: null, decision: null, createdAt: ago(90), updatedAt: ago(90), finishedAt: null,
+    ...patch,
+  };
+}
+
+const manager = (patch: Partial<ManagerStatus> = {}): ManagerStatus => ({ role: 'cashier', pinSet: true, lockedUntil: null, lockedWords: null, sessionEndsAt: null, ...patch });
+
+function serve(status: QueueStatus, lists: Partial<Record<'offline' | 'needs-lookup' | 'attention', PaymentRow[]>> = {}): void {
+  pos.answer('queue.status', () => status);
+  pos.answer('queue.list', ({ list }) => lists[list ?? 'offline'] ?? []);
+}
+
+beforeEach(() => {
+  pos.reset();
+  useQueueStore.setState(useQueueStore.getInitialState(), true);
+  useManagerStore.setState(useManagerStore.getInitialState(), true);
+});
+afterEach(() => {
+  cleanup();
+  setLanguage('en');
+});
+
+describe('the Offline queue screen', () => {
+  it('says that nothing waits, and the forwarder is idle', async () => {
+    serve(idle);
+    render(<QueueScreen />);
+    expect(await screen.findByText('Nothing waits to be sent.')).toBeTruthy();
+    expect(screen.getByTestId('queue-forwarding').textContent).toContain('Idle');
+    expect(screen.getByText('No payment waits for a lookup.')).toBeTruthy();
+    expect(screen.getByText('No payment needs attention.')).toBeTruthy();
+    expect(screen.getByTestId('queue-waiting').textContent).toContain('$0.00 of $500.00 allowed. At most 10 payments, $100.00 each.');
+  });
+
+  it('shows what waits against the limits, each payment with its age and when it is flagged expired', async () => {
+    const fresh = row({ clientRef: 'TMREF0002', requestedCents: 50_00, createdAt: ago(30) });
+    const old = row({ clientRef: 'TMREF0001', requestedCents: 25_00, createdAt: ago(26 * 60), expired: true, attempts: 2, message: 'Host not reachable' });
+    serve({ ...idle, live: { ...empty, count: 2, totalCents: 75_00, oldestAt: old.createdAt, expired: 1 }, nextAttemptAt: ago(-5), lastError: 'The gateway did not answer.' }, { offline: [old, fresh] });
+    render(<QueueScreen />);
+    await waitFor(() => expect(document.querySelectorAll('.queue-row')).toHaveLength(2));
+    const waiting = screen.getByTestId('queue-waiting').textContent ?? '';
+    expect(waiting).toContain('$75.00 of $500.00 allowed.');
+    expect(waiting).toContain('Oldest: 26 h ago. After 24 h a payment is flagged expired (it is still sent).');
+    expect(waiting).toContain('1 expired: send it as soon as the gateway answers.');
+    expect(screen.getByTestId('queue-forwarding').textContent).toMatch(/Waiting.*Next try: .*Last try: The gateway did not answer\./);
+
+    const [first, second] = [...document.querySelectorAll<HTMLElement>('.queue-row')];
+    expect(first?.textContent).toContain('$25.00 sale · VISA 411111******1111, PAT LEE');
+    expect(first?.textContent).toContain('expired');
+    expect(first?.textContent).toContain('(26 h ago) · reference TMREF0001 · 2 attempts');
+    expect(first?.textContent).not.toContain('flagged expired');
+    expect(first?.textContent).toContain('Host not reachable');
+    expect(second?.textContent).toContain('(30 min ago)');
+    expect(second?.textContent).toMatch(/flagged expired \w+ \d+, \d{4}/);
+  });
+
+  it('shows a paused forwarder and resumes it for the manager, asking the PIN first', async () => {
+    serve({ ...idle, paused: true });
+    let unlocked = false;
+    pos.answer('queue.resume', () => (unlocked ? { ...idle, paused: false } : { refuse: NEEDS_MANAGER }));
+    pos.answer('manager.status', () => manager({ role: unlocked ? 'manager' : 'cashier' }));
+    pos.answer('manager.unlock', ({ pin }) => {
+      unlocked = pin === '4826';
+      return manager({ role: 'manager' });
+    });
+    render(
+      <>
+        <QueueScreen />
+        <ManagerGate />
+      </>,
+    );
+    expect(await screen.findByText('Paused')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Resume forwarding' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Manager PIN' });
+    expect(dialog.textContent).toContain('This needs a manager: enter the manager PIN first.');
+    fireEvent.change(within(dialog).getByLabelText('PIN'), { target: { value: '4826' } });
+    fireEvent.submit(within(dialog).getByLabelText('PIN').closest('form') as HTMLFormElement);
+    expect(await screen.findByRole('button', { name: 'Pause forwarding' })).toBeTruthy();
+    expect(pos.calls.filter((c) => c.method === 'queue.resume')).toHaveLength(2);
+  });
+
+  it('asks for the first PIN on a fresh terminal, in its own words', async () => {
+    serve(idle);
+    pos.answer('queue.forward', () => ({ attempted: 0, approved: 0, declined: 0, needsLookup: 0, failed: 0, remaining: 0, stoppedBecause: null }));
+    pos.answer('queue.pause', () => ({ refuse: { ...NEEDS_MANAGER, message: 'This needs a manager, and no manager PIN is set yet: set one first.' } }));
+    pos.answer('manager.status', () => manager({ pinSet: false }));
+    render(
+      <>
+        <QueueScreen />
+        <ManagerGate />
+      </>,
+    );
+    fireEvent.click(await screen.findByRole('button', { name: 'Pause forwarding' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Set the manager PIN' });
+    expect(dialog.textContent).toContain('This needs a manager, and no manager PIN is set yet. Choose the manager PIN now.');
+  });
+
+  it('keeps a refusal that is not about the role on the screen, without asking for a PIN', async () => {
+    serve(idle);
+    pos.answer('queue.pause', () => ({ refuse: { code: 'FORBIDDEN', message: 'This needs a manager to stop forwarding while a sale is sent.' } }));
+    render(
+      <>
+        <QueueScreen />
+        <ManagerGate />
+      </>,
+    );
+    fireEvent.click(await screen.findByRole('button', { name: 'Pause forwarding' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('This needs a manager to stop forwarding while a sale is sent.');
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(pos.calls.some((c) => c.method === 'manager.status')).toBe(false);
+  });
+
+  it('lets the manager decide a payment whose outcome is unknown, once a name is typed', async () => {
+    const lost = row({ clientRef: 'TMLOST0001', state: 'needs-lookup', storedOffline: false });
+    serve({ ...idle, live: { ...empty, needsLookup: 1 } }, { 'needs-lookup': [lost] });
+    pos.answer('queue.resolve', (action) => row({ ...lost, state: action.action === 'lookup' ? 'approved' : 'offline' }));
+    render(<QueueScreen />);
+    const form = await screen.findByRole('form', { name: 'Decide payment TMLOST0001' });
+    const resend = within(form).getByRole<HTMLButtonElement>('button', { name: 'Not in the report: send again' });
+    expect(resend.disabled).toBe(true);
+    expect(screen.getByText('Type your name first: each decision is recorded with it.')).toBeTruthy();
+    fireEvent.change(screen.getByLabelText('Your name, recorded with each decision'), { target: { value: 'Manager Mo' } });
+    expect(resend.disabled).toBe(false);
+    expect(within(form).getByRole<HTMLButtonElement>('button', { name: 'Look it up' }).disabled).toBe(true);
+    fireEvent.change(within(form).getByLabelText('Tag from the gateway’s report'), { target: { value: '12a34' } });
+    fireEvent.click(within(form).getByRole('button', { name: 'Look it up' }));
+    expect((await screen.findByRole('status')).textContent).toBe('Payment TMLOST0001 looked up: approved.');
+    expect(pos.calls.find((c) => c.method === 'queue.resolve')?.input).toEqual({ action: 'lookup', ref: 'TMLOST0001', tag: '1234', decidedBy: 'Manager Mo' });
+
+    fireEvent.click(resend);
+    await waitFor(() => expect(screen.getByRole('status').textContent).toBe('Payment TMLOST0001 goes back to the queue and is sent again.'));
+    fireEvent.click(within(form).getByRole('button', { name: 'Write it off' }));
+    await waitFor(() => expect(pos.calls.filter((c) => c.method === 'queue.resolve').at(-1)?.input).toMatchObject({ action: 'write-off' }));
+  });
+
+  it('lets the manager record that a customer declined after sending was contacted', async () => {
+    const declined = row({ clientRef: 'TMDECL0001', state: 'declined', attention: true, message: 'DECLINED: insufficient funds' });
+    serve({ ...idle, live: { ...empty, attention: 1 } }, { attention: [declined] });
+    pos.answer('queue.resolve', () => ({ ...declined, attention: false }));
+    render(<QueueScreen />);
+    expect(await screen.findByText('DECLINED: insufficient funds')).toBeTruthy();
+    expect(screen.getByTestId('queue-manager').textContent).toContain('0 with an unknown outcome. 1 declined after sending.');
+    fireEvent.change(screen.getByLabelText('Your name, recorded with each decision'), { target: { value: 'Mo' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Customer contacted' }));
+    expect((await screen.findByRole('status')).textContent).toBe('Payment TMDECL0001: the customer was contacted.');
+    expect(pos.calls.find((c) => c.method === 'queue.resolve')?.input).toEqual({ action: 'acknowledge', ref: 'TMDECL0001', decidedBy: 'Mo' });
+  });
+
+  it('forwards now and says what came of it, with why it stopped in main\'s words', async () => {
+    serve({ ...idle, live: { ...empty, count: 3, totalCents: 30_00, oldestAt: ago(5) } });
+    pos.answer('queue.forward', () => ({ attempted: 2, approved: 1, declined: 1, needsLookup: 0, failed: 0, remaining: 1, stoppedBecause: 'The gateway stopped answering.' }));
+    render(<QueueScreen />);
+    fireEvent.click(await screen.findByRole('button', { name: 'Forward now' }));
+    expect((await screen.findByRole('status')).textContent).toBe('Sent 2: 1 approved, 1 declined, 0 to look up. Stopped: The gateway stopped answering.');
+  });
+
+  it('says in main\'s words why the queue could not be read', async () => {
+    pos.answer('queue.status', () => ({ refuse: { code: 'UNAVAILABLE', message: 'The journal is busy: try again in a moment.' } }));
+    pos.answer('queue.list', () => []);
+    render(<QueueScreen />);
+    expect((await screen.findByRole('alert')).textContent).toBe('The journal is busy: try again in a moment.');
+  });
+
+  it('speaks French when the terminal does, money and dates included', async () => {
+    act(() => setLanguage('fr'));
+    serve({ ...idle, paused: true, live: { ...empty, count: 1, totalCents: 1234_56, oldestAt: ago(3 * 24 * 60) } }, { offline: [row({ requestedCents: 1234_56, createdAt: ago(3 * 24 * 60), tender: 'check', masked: '****6789', brand: null })] });
+    render(<QueueScreen />);
+    expect(await screen.findByRole('heading', { name: 'File hors ligne' })).toBeTruthy();
+    await waitFor(() => expect(document.querySelectorAll('.queue-row')).toHaveLength(1));
+    expect(screen.getByRole('button', { name: 'Reprendre l’envoi' })).toBeTruthy();
+    expect(screen.getByTestId('queue-forwarding').textContent).toContain('Suspendu');
+    expect(screen.getByTestId('queue-waiting').textContent).toContain('1\u00a0234,56\u00a0$ sur 500,00\u00a0$ permis. Au plus 10 paiements, 100,00\u00a0$ chacun.');
+    expect(screen.getByTestId('queue-waiting').textContent).toContain('Le plus ancien : il y a 3 jours.');
+    expect(document.querySelector('.queue-row')?.textContent).toContain('1\u00a0234,56\u00a0$ vente · Chèque, compte ****6789');
+    expect(screen.getByText('Aucun paiement n’attend de vérification.')).toBeTruthy();
+  });
+});
