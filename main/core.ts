@@ -28,6 +28,7 @@ import type { TerminalKey } from './store/terminal-key';
 import { cashierHandlers, managerHandlers } from './roles/handlers';
 import { Cashiers } from './roles/cashiers';
 import { settingsHandlers } from './config/settings-handlers';
+import { csvSaveHandlers } from './payments/csv-save';
 import { managerPinStore } from './roles/manager-pin-store';
 import { ManagerService } from './roles/manager-service';
 import { technicianCodeStore } from './roles/technician-code-store';
@@ -212,6 +213,7 @@ export async function createCore(config: CoreConfig, platform: Platform): Promis
     ...managerHandlers(manager),
     ...cashierHandlers(cashiers),
     ...settingsHandlers(settings, (ctx) => manager.roleOf(ctx)),
+    ...csvSaveHandlers(payments.ledger, platform.saveFile),
   };
   const dispatch = createDispatcher(handlers, log, manager);
 

@@ -309,6 +309,11 @@ export const paymentMethods = {
   },
   'journal.totals': { input: z.strictObject({ mode: ModeInput, date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/).optional() }), output: DailyTotals },
   'journal.exportCsv': { input: JournalSearch.omit({ beforeId: true, limit: true }), output: z.strictObject({ filename: z.string(), csv: z.string(), rows: z.number().int() }) },
+  /**
+   * The desktop app: the same CSV as exportCsv, saved where the manager chooses in the OS save
+   * dialog. `saved` false when the dialog was closed; UNAVAILABLE, in words, on a host without one.
+   */
+  'journal.saveCsv': { input: JournalSearch.omit({ beforeId: true, limit: true }), output: z.strictObject({ saved: z.boolean(), path: z.string().nullable(), rows: z.number().int() }) },
 } as const;
 
 export const paymentEvents = {

@@ -56,6 +56,7 @@ export const METHOD_ROLES = {
   'journal.get': 'cashier',
   'journal.totals': 'cashier',
   'journal.exportCsv': 'manager',
+  'journal.saveCsv': 'manager',
   'manager.status': 'cashier',
   'manager.unlock': 'cashier',
   'manager.lock': 'cashier',
