@@ -5,6 +5,8 @@ import type { LeadCreateRequest } from './wire';
 
 export interface OutboxRow {
   uid: string;
+  /** The cache namespace of the marketplace the lead was keyed for. */
+  namespace: string;
   state: 'pending' | 'rejected';
   company: string;
   contactName: string;
@@ -15,6 +17,7 @@ export interface OutboxRow {
 
 interface Row {
   uid: string;
+  namespace: string;
   state: 'pending' | 'rejected';
   sealed: Buffer;
   company: string;
@@ -24,6 +27,15 @@ interface Row {
 }
 
 const context = (uid: string): string => `lead-outbox:${uid}`;
+
+/**
+ * Where a lead goes: its namespace without the company, which the lead-create call does not
+ * name. A lead keyed for one marketplace address is sent to that address only.
+ */
+export function leadTarget(namespace: string): string {
+  const bar = namespace.lastIndexOf('|');
+  return bar < 0 ? namespace : namespace.slice(0, bar);
+}
 
 /**
  * Leads keyed in while the marketplace could not be reached: kept in cache.sqlite, the body
@@ -49,12 +61,14 @@ export class LeadOutbox {
       .run(request.uid, namespace, this.sealer.seal(JSON.stringify(request), context(request.uid)), request.company, queuedAt, problem);
   }
 
-  list(namespace: string): OutboxRow[] {
+  /** Every lead waiting, whichever marketplace it was keyed for: none disappears when the settings change. */
+  list(): OutboxRow[] {
     return this.db
-      .prepare<[string], Row>('SELECT * FROM lead_outbox WHERE namespace = ? ORDER BY queued_at, uid')
-      .all(namespace)
+      .prepare<[], Row>('SELECT * FROM lead_outbox ORDER BY queued_at, uid')
+      .all()
       .map((r) => ({
         uid: r.uid,
+        namespace: r.namespace,
         state: r.state,
         company: r.company,
         contactName: this.contactName(r),
@@ -64,16 +78,22 @@ export class LeadOutbox {
       }));
   }
 
+  private pendingRows(namespace: string): Row[] {
+    const target = leadTarget(namespace);
+    return this.db
+      .prepare<[], Row>("SELECT * FROM lead_outbox WHERE state = 'pending' ORDER BY queued_at, uid")
+      .all()
+      .filter((r) => leadTarget(r.namespace) === target);
+  }
+
+  /** Pending leads keyed for the marketplace of `namespace` (whatever company was set then). */
   pendingCount(namespace: string): number {
-    return (this.db.prepare<[string], { n: number }>("SELECT COUNT(*) AS n FROM lead_outbox WHERE namespace = ? AND state = 'pending'").get(namespace)?.n ?? 0);
+    return this.pendingRows(namespace).length;
   }
 
   /** The pending leads with their requests, in the order they were queued: each unsealed once, to be sent. */
   pending(namespace: string): Array<{ uid: string; request: LeadCreateRequest }> {
-    return this.db
-      .prepare<[string], Row>("SELECT * FROM lead_outbox WHERE namespace = ? AND state = 'pending' ORDER BY queued_at, uid")
-      .all(namespace)
-      .map((r) => ({ uid: r.uid, request: this.open(r) as LeadCreateRequest }));
+    return this.pendingRows(namespace).map((r) => ({ uid: r.uid, request: this.open(r) as LeadCreateRequest }));
   }
 
   failed(uid: string, problem: string): void {

@@ -1,16 +1,18 @@
 import { randomUUID } from 'node:crypto';
 import type { Logger } from 'pino';
 import { z } from 'zod';
-import type {
-  CartInput,
-  CartView,
-  CategoryView,
-  Freshness,
-  LeadInput,
-  LeadResult,
-  LeadView,
-  ProductDetail as ProductDetailView,
-  ProductSummary,
+import {
+  LeadEquipment,
+  type CartInput,
+  type CartView,
+  type CategoryView,
+  type Freshness,
+  type LeadInput,
+  type LeadResult,
+  type LeadView,
+  type OutboxEntry,
+  type ProductDetail as ProductDetailView,
+  type ProductSummary,
 } from '../../preload/contract';
 import { PosError } from '../api/errors';
 import type { SettingsStore } from '../config/settings-store';
@@ -24,12 +26,13 @@ import type { ResponseCache } from '../http/response-cache';
 import type { Service } from '../service';
 import { CatalogueIndex, type CatalogueQuery } from './catalogue-index';
 import { createMarketplaceClient, type MarketplaceClient } from './client';
+import { chosenOption, leadEquipment, mergeCartItems } from './cart';
 import { missingEquipment } from './equipment-rules';
 import type { ImageCache } from './image-cache';
 import { imagePairs } from './image-pairs';
 import { LEAD_TYPES } from './labels';
 import { buildLeadRequest, leadRequestIssues } from './lead';
-import type { LeadOutbox } from './lead-outbox';
+import { leadTarget, type LeadOutbox } from './lead-outbox';
 import { categoryView, leadView, pricingOption, productDetailView, productSummary, type ProductParts } from './views';
 import {
   Categories,
@@ -93,7 +96,11 @@ const KEY = {
   cart: 'cart',
   leads: (consultant: string) => `leads:${consultant}`,
   leadDefaults: 'lead-defaults',
+  leadEquipment: (uid: string) => `lead-equipment:${uid}`,
 };
+
+const EMPTY_CART: z.infer<typeof StoredCart> = { items: [], debit: false, checkAcceptance: false };
+const KeptEquipment = z.array(LeadEquipment);
 
 interface IndexMemo {
   namespace: string;
@@ -319,22 +326,21 @@ export class MarketplaceService implements Service {
 
   async cart(): Promise<CartView> {
     const stored = this.fetcher.read(KEY.cart, StoredCart);
-    return this.cartView(stored?.value ?? { items: [], debit: false, checkAcceptance: false }, stored?.fetchedAt ?? null);
+    return this.cartView(stored?.value ?? EMPTY_CART, stored?.fetchedAt ?? null);
   }
 
   async setCart(input: CartInput): Promise<CartView> {
-    // Merge lines of the same product and purchase type; details of new products are fetched for their prices.
-    const merged = new Map<string, CartInput['items'][number]>();
-    for (const item of input.items) {
-      const k = `${item.productId}|${item.purchaseType ?? ''}`;
-      const prev = merged.get(k);
-      merged.set(k, prev ? { ...prev, quantity: Math.min(99, prev.quantity + item.quantity) } : { ...item });
-    }
-    const cart = { ...input, items: [...merged.values()] };
+    // Details of new products are fetched for their prices and options (a product that cannot be
+    // fetched now stays in the cart unpriced); then lines of one product and option are merged.
+    const unpriced = input.items.filter((i) => !this.fetcher.read(KEY.product(i.productId), ProductPartsSchema));
+    await Promise.all([...new Set(unpriced.map((i) => i.productId))].map((id) => this.product(id).catch(() => undefined)));
+    const choicesOf = (productId: number) => (this.fetcher.read(KEY.product(productId), ProductPartsSchema)?.value.details.pricingModel ?? []).map(pricingOption);
+    return this.writeCart({ ...input, items: mergeCartItems(input.items, choicesOf) });
+  }
+
+  private async writeCart(cart: z.infer<typeof StoredCart>): Promise<CartView> {
     const at = this.o.now().toISOString();
     this.fetcher.write(KEY.cart, cart, at);
-    const unpriced = cart.items.filter((i) => !this.fetcher.read(KEY.product(i.productId), ProductPartsSchema));
-    await Promise.all(unpriced.map((i) => this.product(i.productId).catch(() => undefined)));
     const view = await this.cartView(cart, at);
     this.o.bus.emit('catalogue.changed', { scope: 'cart', freshness: this.fetcher.freshness(at, 'cache') });
     return view;
@@ -351,9 +357,7 @@ export class MarketplaceService implements Service {
       const source = parts?.details ?? listed;
       const summary = source ? productSummary({ ...source, tags: listed?.tags ?? [] }) : undefined;
       const choices = (parts?.details.pricingModel ?? []).map(pricingOption);
-      const chosen =
-        choices.find((c) => c.code === item.purchaseType) ??
-        (item.purchaseType ? undefined : (choices.find((c) => c.code === 'P') ?? choices.find((c) => c.occurrence === 'one-time') ?? choices[0]));
+      const chosen = chosenOption(choices, item.purchaseType);
       const basePrice = parts?.details.price;
       return {
         productId: item.productId,
@@ -402,7 +406,13 @@ export class MarketplaceService implements Service {
     const consultant = this.consultant(businessConsultantId);
     if (!consultant) throw new PosError('BAD_INPUT', 'no business consultant: give one, or set marketplace.businessConsultantId');
     const { value, freshness } = await this.fetcher.networkFirst(KEY.leads(consultant), Leads, () => this.client.leads(consultant));
-    const leads = value.map(leadView).sort((a, b) => b.createdDate.localeCompare(a.createdDate));
+    const leads = value
+      .map((l): LeadView => {
+        const view = leadView(l);
+        const equipment = view.uid ? this.fetcher.read(KEY.leadEquipment(view.uid), KeptEquipment)?.value : undefined;
+        return equipment ? { ...view, equipment } : view;
+      })
+      .sort((a, b) => b.createdDate.localeCompare(a.createdDate));
     return { businessConsultantId: consultant, leads, freshness };
   }
 
@@ -417,7 +427,7 @@ export class MarketplaceService implements Service {
   }
 
   /** The body of a new lead: what was keyed in over the remembered defaults, with a fresh uid. */
-  private leadRequest(input: LeadInput): LeadCreateRequest {
+  private leadRequest(input: Omit<LeadInput, 'withCart'>): LeadCreateRequest {
     const defaults = this.leadDefaults();
     const merged: Record<string, string | number | undefined> = { ...defaults.fields };
     for (const [k, v] of Object.entries(input)) if (v !== undefined && v !== '') merged[k] = v;
@@ -426,16 +436,26 @@ export class MarketplaceService implements Service {
     return buildLeadRequest(merged);
   }
 
+  /**
+   * Sends a new lead. With `withCart`, the cart's lines go with it (kept by this terminal under the
+   * lead's uid, as the lead-create call has no field for equipment) and the cart is emptied once
+   * the lead is taken: created, or kept safely in the outbox. A refused lead leaves the cart as it was.
+   */
   async createLead(input: LeadInput): Promise<LeadResult> {
-    const request = this.leadRequest(input);
+    const { withCart, ...fields } = input;
+    const request = this.leadRequest(fields);
     const issues = leadRequestIssues(request);
     if (issues.length > 0) throw new PosError('BAD_INPUT', `the lead is not complete: ${issues.map((i) => i.message).join('; ')}`, issues);
+    const equipment = withCart ? leadEquipment((await this.cart()).items) : undefined;
     const result = await this.send(request);
     if (result.status === 'queued') {
       this.o.outbox.add(this.o.source.namespace(), request, this.o.now().toISOString(), result.problem);
       this.o.bus.emit('catalogue.changed', { scope: 'leads', freshness: this.fetcher.freshness(null, 'cache') });
     }
-    return result;
+    if (result.status === 'rejected' || !equipment) return result;
+    if (equipment.length > 0) this.fetcher.write(KEY.leadEquipment(request.uid), equipment, this.o.now().toISOString());
+    await this.writeCart(EMPTY_CART);
+    return { ...result, equipment };
   }
 
   /** One try at the service. Unreachable → queued (the caller keeps it); a refusal → rejected. */
@@ -465,8 +485,15 @@ export class MarketplaceService implements Service {
     }
   }
 
-  outbox() {
-    return { entries: this.o.outbox.list(this.o.source.namespace()) };
+  /** Every lead waiting; one keyed for another marketplace than the one set now says which. */
+  outbox(): { entries: OutboxEntry[] } {
+    const target = leadTarget(this.o.source.namespace());
+    const entries = this.o.outbox.list().map(({ namespace, ...row }): OutboxEntry => {
+      const equipment = this.o.cache.get(namespace, KEY.leadEquipment(row.uid), KeptEquipment)?.value;
+      const keptFor = leadTarget(namespace) === target ? undefined : keptForWords(namespace);
+      return { ...row, ...(equipment ? { equipment } : {}), ...(keptFor ? { keptFor } : {}) };
+    });
+    return { entries };
   }
 
   discard(uid: string): { discarded: boolean } {
@@ -507,11 +534,19 @@ export class MarketplaceService implements Service {
             message: '',
           }));
       if (result.status === 'created') this.o.outbox.remove(entry.uid);
-      else if (result.status === 'rejected') this.o.outbox.rejected(entry.uid, `${result.errorCode}: ${result.errMessage}`);
+      // The lead system's words; its error code stays in the log and in posctl's answer.
+      else if (result.status === 'rejected') this.o.outbox.rejected(entry.uid, result.errMessage);
       else this.o.outbox.failed(entry.uid, result.problem);
       results.push(result);
     }
     if (results.length > 0) this.o.bus.emit('catalogue.changed', { scope: 'leads', freshness: this.fetcher.freshness(null, 'cache') });
     return results;
   }
+}
+
+/** The marketplace an outbox namespace stands for: the training simulator, or a service address. */
+function keptForWords(namespace: string): { training: boolean; url: string } {
+  const target = leadTarget(namespace);
+  const url = target.slice(target.indexOf(':') + 1);
+  return url === 'training' ? { training: true, url: '' } : { training: false, url };
 }

@@ -140,6 +140,17 @@ export const CartView = z.object({
 });
 export type CartView = z.infer<typeof CartView>;
 
+/** A line of the equipment cart that went with a lead (kept by this terminal: the lead system's create call has no field for it). */
+export const LeadEquipment = z.object({
+  productId,
+  name: z.string(),
+  kind: z.string(),
+  quantity: z.number().int(),
+  purchaseType: z.string().nullable(),
+  purchaseLabel: z.string().nullable(),
+});
+export type LeadEquipment = z.infer<typeof LeadEquipment>;
+
 export const LeadView = z.object({
   identifier: z.string(),
   createdDate: z.string(),
@@ -156,6 +167,8 @@ export const LeadView = z.object({
   dealId: z.string(),
   uid: z.string(),
   opportunityId: z.string(),
+  /** The cart's equipment when this terminal sent the lead with it. */
+  equipment: z.array(LeadEquipment).optional(),
 });
 export type LeadView = z.infer<typeof LeadView>;
 
@@ -189,14 +202,18 @@ export const LeadInput = z.strictObject({
   businessConsultantId: text(80).optional(),
   /** The lead's own id: also what makes a resend safe. Made by the terminal when absent. */
   uid: text(80).optional(),
+  /** Takes the equipment cart's lines with the lead; the cart is emptied once the lead is created or kept in the outbox. */
+  withCart: z.boolean().optional(),
 });
 export type LeadInput = z.infer<typeof LeadInput>;
 
+const equipment = z.array(LeadEquipment).optional();
+
 export const LeadResult = z.discriminatedUnion('status', [
-  z.object({ status: z.literal('created'), uid: z.string(), leadId: z.string(), dealId: z.string().nullable(), message: z.string() }),
+  z.object({ status: z.literal('created'), uid: z.string(), leadId: z.string(), dealId: z.string().nullable(), message: z.string(), equipment }),
   z.object({ status: z.literal('rejected'), uid: z.string(), errorCode: z.string(), errMessage: z.string(), message: z.string() }),
   /** Not sent yet (service unreachable); kept sealed in the outbox and sent when the service answers again. */
-  z.object({ status: z.literal('queued'), uid: z.string(), problem: z.string() }),
+  z.object({ status: z.literal('queued'), uid: z.string(), problem: z.string(), equipment }),
 ]);
 export type LeadResult = z.infer<typeof LeadResult>;
 
@@ -209,7 +226,14 @@ export const OutboxEntry = z.object({
   queuedAt: z.string(),
   attempts: z.number().int(),
   lastProblem: z.string(),
+  equipment,
+  /**
+   * Keyed for another marketplace than the one set now (the settings changed since): kept and
+   * shown, but sent only when that marketplace is set again (a training lead never goes live).
+   */
+  keptFor: z.object({ training: z.boolean(), url: z.string() }).optional(),
 });
+export type OutboxEntry = z.infer<typeof OutboxEntry>;
 
 export const LeadDefaults = z.object({
   businessConsultantId: z.string(),
