@@ -29,7 +29,8 @@ describe('headless app in Chromium', () => {
     await expect.poll(() => page.getByTestId('status-problems').textContent()).toBe('1 problem: see Status');
     await page.getByRole('button', { name: 'Status', exact: true }).click();
     const list = page.getByRole('region', { name: 'Problems' });
-    expect(await list.textContent()).toMatch(/Warning: the terminal key is protected by file permissions only/);
+    // The screen's words for the problem's code, then main's detail (what to do).
+    expect(await list.textContent()).toMatch(/Warning: The terminal key is protected by file permissions only\. the terminal key is protected by file permissions only \(no usable OS keyring/);
     await page.screenshot({ path: screenshotPath('shell-problems') });
     expect(errors).toEqual([]);
     await page.close();

@@ -1,22 +1,48 @@
-import type { AppStatus, GatewayState, StatusProblem } from '../../../../preload/contract';
+import type { AppStatus, DeviceKind, DeviceState, GatewayState, ProblemCode, StatusProblem } from '../../../../preload/contract';
+import { useT } from '../../i18n/i18n';
 
-const GATEWAY_EXPLAINED: Record<GatewayState, string> = {
-  training: 'Requests go to the simulated gateway built into this terminal.',
-  unknown: 'A live gateway is configured; nothing has been sent to it yet.',
-  online: 'The last exchange with the live gateway succeeded.',
-  offline: 'The live gateway could not be reached at the last attempt.',
-};
+const GATEWAY = {
+  training: { words: 'gateway.training', text: 'gateway.training.text' },
+  unknown: { words: 'gateway.unknown', text: 'gateway.unknown.text' },
+  online: { words: 'gateway.online', text: 'gateway.online.text' },
+  offline: { words: 'gateway.offline', text: 'gateway.offline.text' },
+} as const satisfies Record<GatewayState, { words: string; text: string }>;
+
+/** What each problem is, in the screen's words; main's message follows as the detail (what to do). */
+const PROBLEM = {
+  'key-file-only': 'problem.key-file-only',
+  'key-locked': 'problem.key-locked',
+  'key-lost': 'problem.key-lost',
+  'log-unwritable': 'problem.log-unwritable',
+  'gateway-unencrypted': 'problem.gateway-unencrypted',
+  'setting-refused': 'problem.setting-refused',
+  'cannot-start': 'problem.cannot-start',
+  'provisioning-secrets-left': 'problem.provisioning-secrets-left',
+} as const satisfies Record<ProblemCode, string>;
+
+const KIND = { msr: 'kind.msr', micr: 'kind.micr', pinpad: 'kind.pinpad', printer: 'kind.printer' } as const satisfies Record<DeviceKind, string>;
+
+const DEVICE = {
+  connected: 'device.connected',
+  connecting: 'device.connecting',
+  disconnected: 'device.disconnected',
+  error: 'device.error',
+  disabled: 'device.disabled',
+} as const satisfies Record<DeviceState, string>;
+
+const toneOf = (p: StatusProblem): string => (p.severity === 'error' ? 'tone-bad' : 'tone-warn');
 
 /** What is wrong with the terminal itself (its key, its log, its settings), each with what to do. */
 function Problems({ problems }: { problems: StatusProblem[] }) {
+  const { t } = useT('status');
   if (problems.length === 0) return null;
   return (
-    <article className={`card problems ${problems.some((p) => p.severity === 'error') ? 'tone-bad' : 'tone-warn'}`} data-testid="status-problem-list" role="region" aria-label="Problems">
-      <h2>Problems</h2>
+    <article className={`card problems ${problems.some((p) => p.severity === 'error') ? 'tone-bad' : 'tone-warn'}`} data-testid="status-problem-list" role="region" aria-label={t('problems.title')}>
+      <h2>{t('problems.title')}</h2>
       <ul>
         {problems.map((p) => (
-          <li key={`${p.code}:${p.message}`} className={p.severity === 'error' ? 'tone-bad' : 'tone-warn'}>
-            <strong>{p.severity === 'error' ? 'Problem' : 'Warning'}:</strong> {p.message}
+          <li key={`${p.code}:${p.message}`} className={toneOf(p)} data-severity={p.severity}>
+            <strong>{t(p.severity === 'error' ? 'problems.error' : 'problems.warning')}</strong> {t(PROBLEM[p.code])} <span className="muted block">{p.message}</span>
           </li>
         ))}
       </ul>
@@ -26,45 +52,44 @@ function Problems({ problems }: { problems: StatusProblem[] }) {
 
 /** The terminal's health in full: what the status bar abbreviates, with what to do about it. */
 export function StatusScreen({ status }: { status: AppStatus }) {
+  const { t } = useT('status');
+  const gateway = GATEWAY[status.gateway.state];
   return (
     <section className="screen status-screen" aria-labelledby="status-title">
       <h1 id="status-title">{status.terminal.name}</h1>
       <Problems problems={status.problems} />
       <div className="cards">
-        <article className="card">
-          <h2>Mode</h2>
-          <p className="big">{status.mode === 'training' ? 'Training' : 'Live'}</p>
-          <p>
-            {status.mode === 'training'
-              ? 'No usable live gateway credentials: everything works against built-in simulators; training payments are stored apart and never forwarded.'
-              : 'Payments go to the live gateway.'}
-          </p>
+        <article className="card" data-testid="status-mode-card">
+          <h2>{t('mode.title')}</h2>
+          <p className="big">{t(status.mode === 'training' ? 'mode.training' : 'mode.live')}</p>
+          <p>{t(status.mode === 'training' ? 'mode.training.text' : 'mode.live.text')}</p>
         </article>
-        <article className="card">
-          <h2>Gateway</h2>
-          <p className="big">{status.gateway.state}</p>
-          <p>{GATEWAY_EXPLAINED[status.gateway.state]}</p>
-          {status.gateway.unencrypted && <p>Unencrypted: the gateway address is plain http on this computer (a local test gateway or a TLS proxy).</p>}
+        <article className="card" data-testid="status-gateway-card">
+          <h2>{t('gateway.title')}</h2>
+          <p className="big">{t(gateway.words)}</p>
+          <p>{t(gateway.text)}</p>
+          {status.gateway.unencrypted && <p>{t('gateway.unencrypted')}</p>}
         </article>
-        <article className="card">
-          <h2>Devices</h2>
+        <article className="card" data-testid="status-devices-card">
+          <h2>{t('devices.title')}</h2>
           {status.devices.length === 0 ? (
-            <p>No card, check or PIN pad devices are configured on this lane.</p>
+            <p>{t('devices.none')}</p>
           ) : (
             <ul>
               {status.devices.map((d) => (
                 <li key={d.id}>
-                  {d.name} ({d.kind}): {d.state}
+                  {t('devices.line', { name: d.name, kind: t(KIND[d.kind]), state: t(DEVICE[d.state]) })}
+                  {/* A technician's detail from main ("permission denied on /dev/ttyUSB0"), as it came. */}
                   {d.detail ? `, ${d.detail}` : ''}
                 </li>
               ))}
             </ul>
           )}
         </article>
-        <article className="card">
-          <h2>Offline queue</h2>
+        <article className="card" data-testid="status-queue-card">
+          <h2>{t('queue.title')}</h2>
           <p className="big">{status.queue.pending}</p>
-          <p>{status.queue.pending === 0 ? 'Nothing waiting to be forwarded.' : 'Payments approved offline, waiting to be forwarded to the gateway.'}</p>
+          <p>{t(status.queue.pending === 0 ? 'queue.none' : 'queue.some')}</p>
         </article>
       </div>
     </section>
