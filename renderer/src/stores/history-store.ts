@@ -23,6 +23,8 @@ export interface HistoryState {
   detail: Detail | undefined;
   receipt: Receipt | undefined;
   error: string | undefined;
+  /** What became of the last export in the desktop app: where it was saved, or that it was not. */
+  exportNote: string | undefined;
   setFilter: (patch: Partial<HistoryFilter>) => void;
   search: (more?: boolean) => void;
   open: (ref: string) => void;
@@ -60,6 +62,7 @@ export const useHistoryStore = create<HistoryState>((set, get) => ({
   detail: undefined,
   receipt: undefined,
   error: undefined,
+  exportNote: undefined,
   setFilter(patch) {
     set({ filter: { ...get().filter, ...patch } });
   },
@@ -102,13 +105,24 @@ export const useHistoryStore = create<HistoryState>((set, get) => ({
   },
   exportCsv() {
     const { filter } = get();
+    if (connect().initial === 'ipc') {
+      // The desktop app asks where to save, in the OS save dialog; a browser page downloads.
+      useManagerStore
+        .getState()
+        .asManager(() => client().call('journal.saveCsv', searchOf(filter)))
+        .then(
+          (r) => r && set({ exportNote: r.saved ? `Saved to ${r.path ?? 'the place you chose'}.` : 'Not saved: the save dialog was closed.', error: undefined }),
+          (e: unknown) => set({ exportNote: undefined, error: errorWords(e) }),
+        );
+      return;
+    }
     useManagerStore
       .getState()
       .asManager(() => client().call('journal.exportCsv', searchOf(filter)))
       .then(
         (file) => {
           if (!file) return;
-          // A download in the browser (the desktop app's save dialog comes with its shell).
+          // A download in the browser.
           const url = URL.createObjectURL(new Blob([file.csv], { type: 'text/csv' }));
           const a = document.createElement('a');
           a.href = url;

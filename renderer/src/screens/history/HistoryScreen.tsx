@@ -113,6 +113,7 @@ export function HistoryScreen({ onFollow }: { onFollow: () => void }) {
         <button type="button" className="button" onClick={h.exportCsv}>
           Export CSV
         </button>
+        {h.exportNote && <span role="status">{h.exportNote}</span>}
       </div>
       <form
         className="filters"

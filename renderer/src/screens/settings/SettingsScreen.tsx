@@ -4,6 +4,7 @@ import { connect, errorWords } from '../../api/pos';
 import { digitsOnly } from '../../components/money';
 import { useManagerStore } from '../../stores/manager-store';
 import { useSettingsStore } from '../../stores/settings-store';
+import { TechnicianUnlock } from './TechnicianUnlock';
 
 const GROUPS: Array<{ prefix: string; title: string }> = [
   { prefix: 'terminal.', title: 'Store and lane' },
@@ -145,6 +146,7 @@ export function SettingsScreen() {
           <PinChange />
         </div>
       )}
+      <TechnicianUnlock settings={settings} />
       {GROUPS.map((g) => {
         const items = settings.filter((s) => s.key.startsWith(g.prefix));
         if (items.length === 0) return null;

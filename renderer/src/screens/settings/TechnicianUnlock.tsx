@@ -1,0 +1,97 @@
+import { useState } from 'react';
+import type { SettingView } from '../../../../preload/contract';
+import { connect, errorWords } from '../../api/pos';
+import { digitsOnly } from '../../components/money';
+import { useManagerStore } from '../../stores/manager-store';
+import { useSettingsStore } from '../../stores/settings-store';
+
+/**
+ * "Technician unlock", in the desktop app only: the gateway's settings are the technician's, who
+ * opens them in this window with a one-time code from `posctl technician code` on this PC. A
+ * browser page cannot (main refuses it there), so the control is not shown in one.
+ */
+export function TechnicianUnlock({ settings }: { settings: readonly SettingView[] }) {
+  const role = useManagerStore((m) => m.status?.role);
+  const [code, setCode] = useState('');
+  const [problem, setProblem] = useState<string | undefined>();
+  const [busy, setBusy] = useState(false);
+  const readOnly = settings.some((s) => s.access === 'technician' && !s.editable);
+  if (connect().initial !== 'ipc' || (!readOnly && role !== 'technician')) return null;
+
+  if (role === 'technician') {
+    return (
+      <div className="panel" role="group" aria-label="Technician unlock">
+        <h2>Technician unlock</h2>
+        <p role="status">The technician&apos;s settings are open in this window until it is locked or left alone for two minutes.</p>
+        {problem && (
+          <p className="field-problem" role="alert">
+            {problem}
+          </p>
+        )}
+        <button
+          type="button"
+          className="button"
+          onClick={() => {
+            connect()
+              .client.call('manager.lock', {})
+              .then(
+                (status) => {
+                  useManagerStore.setState({ status });
+                  // The page is a cashier again: the settings close until the manager PIN opens them.
+                  useSettingsStore.setState({ settings: [] });
+                },
+                (err: unknown) => setProblem(errorWords(err)),
+              );
+          }}
+        >
+          Lock technician settings
+        </button>
+      </div>
+    );
+  }
+
+  return (
+    <div className="panel" role="group" aria-label="Technician unlock">
+      <h2>Technician unlock</h2>
+      <form
+        className="setting"
+        aria-label="Unlock the technician's settings"
+        onSubmit={(e) => {
+          e.preventDefault();
+          setBusy(true);
+          connect()
+            .client.call('technician.unlock', { code })
+            .then(
+              (status) => {
+                useManagerStore.setState({ status });
+                setProblem(undefined);
+                useSettingsStore.getState().load();
+              },
+              (err: unknown) => setProblem(errorWords(err)),
+            )
+            .finally(() => setBusy(false));
+          setCode('');
+        }}
+      >
+        <p className="muted">
+          The payment gateway&apos;s settings are set by the technician. A technician opens them here with a one-time code: run &quot;posctl technician code&quot; on
+          this PC and type the code it prints.
+        </p>
+        <div className="setting-row">
+          <label className="field">
+            Technician code (8 digits)
+            <input inputMode="numeric" autoComplete="one-time-code" maxLength={8} value={code} onChange={(e) => setCode(digitsOnly(e.target.value))} />
+          </label>
+          <button type="submit" className="button" disabled={busy || code.length !== 8}>
+            Unlock
+          </button>
+        </div>
+        {problem && (
+          <span className="field-problem" role="alert">
+            {problem}
+          </span>
+        )}
+      </form>
+    </div>
+  );
+}

@@ -1,0 +1,112 @@
+import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { PosBridge } from '../../preload/bridge';
+import type { ManagerStatus, Reply, SettingView } from '../../preload/contract';
+import { HistoryScreen } from '../../renderer/src/screens/history/HistoryScreen';
+import { TechnicianUnlock } from '../../renderer/src/screens/settings/TechnicianUnlock';
+import { useHistoryStore } from '../../renderer/src/stores/history-store';
+import { useManagerStore } from '../../renderer/src/stores/manager-store';
+import { useSettingsStore } from '../../renderer/src/stores/settings-store';
+
+/**
+ * The desktop app's page: `window.pos` is the IPC bridge, answered here by a small fake of main
+ * that keeps the page's role. Every call is recorded.
+ */
+const CODE = '20482048';
+let role: ManagerStatus['role'] = 'manager';
+let saveAnswer: unknown = { saved: true, path: '/media/usb/march.csv', rows: 2 };
+const calls: Array<{ method: string; input: unknown }> = [];
+
+const status = (): ManagerStatus => ({ role, pinSet: true, lockedUntil: null, lockedWords: null, sessionEndsAt: null });
+const setting = (key: string, access: 'manager' | 'technician'): SettingView => {
+  const editable = role === 'technician' || access === 'manager';
+  return { key, description: key, access, secret: false, set: false, text: null, defaultText: '', editable, lockedReason: editable ? null : 'Set by the technician.' };
+};
+const settingsNow = (): SettingView[] => [setting('terminal.name', 'manager'), setting('gateway.url', 'technician')];
+
+const answers: Record<string, (input: unknown) => Reply> = {
+  'technician.unlock': (input) => {
+    if ((input as { code: string }).code !== CODE) return { ok: false, error: { code: 'FORBIDDEN', message: 'That technician code is not right. 4 tries left before it locks.' } };
+    role = 'technician';
+    return { ok: true, value: status() };
+  },
+  'manager.lock': () => {
+    role = 'cashier';
+    return { ok: true, value: status() };
+  },
+  'manager.status': () => ({ ok: true, value: status() }),
+  'settings.list': () => ({ ok: true, value: settingsNow() }),
+  'journal.search': () => ({ ok: true, value: { rows: [], nextBeforeId: null } }),
+  'journal.totals': () => ({ ok: false, error: { code: 'UNAVAILABLE', message: 'no totals in this test' } }),
+  'journal.saveCsv': () => ({ ok: true, value: saveAnswer }),
+};
+
+const bridge: PosBridge = {
+  invoke(method, input) {
+    calls.push({ method, input });
+    const answer = answers[method];
+    return Promise.resolve(answer ? answer(input) : { ok: false, error: { code: 'UNKNOWN_METHOD', message: method } });
+  },
+  subscribe: () => () => undefined,
+};
+
+beforeAll(() => {
+  window.pos = bridge;
+});
+
+afterEach(() => {
+  cleanup();
+  calls.length = 0;
+  role = 'manager';
+  useManagerStore.setState({ status: undefined, prompt: undefined });
+  useSettingsStore.setState({ settings: [], notes: {}, error: undefined });
+  useHistoryStore.setState({ exportNote: undefined, error: undefined });
+});
+
+describe('Technician unlock in the desktop app', () => {
+  it("opens the technician's settings with the code from posctl, says a wrong code in words, and locks again", async () => {
+    useSettingsStore.setState({ settings: settingsNow() });
+    render(<TechnicianUnlock settings={settingsNow()} />);
+    const input = screen.getByLabelText<HTMLInputElement>('Technician code (8 digits)');
+    const unlock = screen.getByRole('button', { name: 'Unlock' });
+    expect(screen.getByText(/run "posctl technician code" on this PC/)).toBeTruthy();
+    fireEvent.change(input, { target: { value: '2048-20a49' } });
+    expect(input.value).toBe('20482049');
+    fireEvent.click(unlock);
+    expect((await screen.findByRole('alert')).textContent).toBe('That technician code is not right. 4 tries left before it locks.');
+    expect(input.value).toBe('');
+
+    fireEvent.change(input, { target: { value: CODE } });
+    fireEvent.click(unlock);
+    expect((await screen.findByRole('status')).textContent).toMatch(/open in this window/);
+    expect(calls.map((c) => c.method)).toEqual(['technician.unlock', 'technician.unlock', 'settings.list']);
+    await waitFor(() => expect(useSettingsStore.getState().settings.every((s) => s.editable)).toBe(true));
+
+    fireEvent.click(screen.getByRole('button', { name: 'Lock technician settings' }));
+    await waitFor(() => expect(useManagerStore.getState().status?.role).toBe('cashier'));
+    expect(useSettingsStore.getState().settings).toEqual([]);
+  });
+
+  it('is not offered while no technician setting is read-only here', () => {
+    role = 'technician';
+    const { container } = render(<TechnicianUnlock settings={[setting('terminal.name', 'manager')]} />);
+    expect(container.textContent).toBe('');
+  });
+});
+
+describe('History export in the desktop app', () => {
+  it('saves through the save dialog and says where, or that it was not saved', async () => {
+    render(<HistoryScreen onFollow={() => undefined} />);
+    fireEvent.click(screen.getByRole('button', { name: 'Export CSV' }));
+    expect((await screen.findByText('Saved to /media/usb/march.csv.')).getAttribute('role')).toBe('status');
+    expect(calls.filter((c) => c.method === 'journal.saveCsv')).toHaveLength(1);
+    expect(calls.some((c) => c.method === 'journal.exportCsv')).toBe(false);
+
+    saveAnswer = { saved: false, path: null, rows: 2 };
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Export CSV' }));
+      await Promise.resolve();
+    });
+    expect(await screen.findByText('Not saved: the save dialog was closed.')).toBeTruthy();
+  });
+});
