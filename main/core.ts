@@ -24,6 +24,7 @@ import { acquireInstanceLock, type InstanceLock } from './store/instance-lock';
 import type { JournalStore } from './store/journal';
 import { openStores, type Journals, type Stores } from './store/stores';
 import { createPaymentsDomain, type PaymentsDomain } from './payments/domain';
+import { createReceiptsDomain } from './receipts/domain';
 import type { TerminalKey } from './store/terminal-key';
 import { cashierHandlers, managerHandlers } from './roles/handlers';
 import { Cashiers } from './roles/cashiers';
@@ -164,6 +165,7 @@ export async function createCore(config: CoreConfig, platform: Platform): Promis
     approve: (ctx, what, pin) => manager.approve(ctx, what, pin),
     cashier: (ctx) => cashiers.forPayment(ctx),
   });
+  const receipts = createReceiptsDomain({ settings, log, mode, ledger: payments.ledger, devices, hostPrinter: platform.hostPrinter });
   const status = new StatusService(
     {
       version: platform.version,
@@ -210,6 +212,7 @@ export async function createCore(config: CoreConfig, platform: Platform): Promis
     ...gatewayHandlers(gateway),
     ...apis.handlers,
     ...payments.handlers,
+    ...receipts.handlers,
     ...managerHandlers(manager),
     ...cashierHandlers(cashiers),
     ...settingsHandlers(settings, (ctx) => manager.roleOf(ctx)),

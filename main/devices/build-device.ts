@@ -7,9 +7,11 @@ import { SwipeDecoder } from '../../native/protocol/swipe-decoder';
 import { StreamReader } from '../../native/readers/stream-reader';
 import { HidLink, type HidBackend } from '../../native/transport/hid-link';
 import { SerialLink, type SerialPortFactory, type SerialPortInfo } from '../../native/transport/serial-link';
+import { UsbPrinterLink } from '../../native/transport/usblp-link';
 import type { DeviceConfig } from '../config/settings/devices';
 import type { DeviceOrigin, DeviceRuntime, DeviceSink } from './device-runtime';
 import { PinpadDevice } from './pinpad-device';
+import { PrinterDevice } from './printer-device';
 import { ReaderDevice } from './reader-device';
 import { WedgeDevice } from './wedge-device';
 
@@ -25,8 +27,8 @@ export interface DeviceEnvironment {
   reconnect?: { initialBackoffMs?: number; maxBackoffMs?: number };
 }
 
-/** Factory baud rates: swipe and MICR readers 9600 (uncertain per model: configurable), PIN pads 19200. */
-const DEFAULT_BAUD = { msr: 9600, micr: 9600, pinpad: 19200 } as const;
+/** Factory baud rates: swipe and MICR readers 9600 (uncertain per model: configurable), PIN pads 19200, receipt printers 9600 (the self-test page says). */
+const DEFAULT_BAUD = { msr: 9600, micr: 9600, pinpad: 19200, printer: 9600 } as const;
 
 function usbIds(usb: string): { vendorId: number; productId: number } {
   const [v = '0', p = '0'] = usb.split(':');
@@ -40,6 +42,10 @@ export function addressOf(config: DeviceConfig): string | undefined {
 export function buildDevice(config: DeviceConfig, env: DeviceEnvironment, sink: DeviceSink, origin: DeviceOrigin = 'settings'): DeviceRuntime {
   const descriptor = { id: config.id, name: config.name, kind: config.kind, transport: config.transport, address: addressOf(config), origin };
   if (config.transport === 'wedge') return new WedgeDevice(descriptor, sink, env.wedgeCaptureActive);
+  if (config.transport === 'usblp') {
+    const link = new UsbPrinterLink({ path: config.path ?? '', ...env.reconnect });
+    return new PrinterDevice(descriptor, link, sink, env.log, { codePage: config.codePage ?? 'pc850', answers: false });
+  }
   if (config.transport === 'hid') {
     const ids = usbIds(config.usb ?? '0000:0000');
     const link = new HidLink({ backend: env.hid, ...ids, ...(config.path ? { path: config.path } : {}), usagePage: 0xff00, ...env.reconnect });
@@ -57,6 +63,7 @@ export function buildDevice(config: DeviceConfig, env: DeviceEnvironment, sink: 
     ...env.reconnect,
   });
   if (config.kind === 'pinpad') return new PinpadDevice(descriptor, link, sink, env.log, { ...env.pinpad, now: env.now });
+  if (config.kind === 'printer') return new PrinterDevice(descriptor, link, sink, env.log, { codePage: config.codePage ?? 'pc850', answers: true });
   if (config.kind === 'micr') {
     const framing = config.framing === 'cr-per-track' ? 'cr' : config.framing;
     const decoder = new MicrDecoder({ ...(framing ? { framing } : {}), symbols: config.symbols ?? 'auto' });

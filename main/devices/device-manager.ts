@@ -17,6 +17,8 @@ import { addressOf, buildDevice, type DeviceEnvironment } from './build-device';
 import type { DeviceRuntime, DeviceSink } from './device-runtime';
 import { DeviceTests } from './device-test';
 import { PinpadDevice } from './pinpad-device';
+import { PrinterDevice } from './printer-device';
+import { testPageLines } from './printer-test-page';
 import { ReadClaims, type ClaimKind, type ReadClaim, type ReadClaimHandlers, type ReadMeta } from './read-claims';
 import { TrainingRig } from './training-rig';
 import { WedgeDevice } from './wedge-device';
@@ -53,6 +55,13 @@ export interface DeviceManagerOptions {
 export interface WedgeSink {
   maxGapMs(): number;
   accept(result: { card: CardRead } | { error: ReadError }): void;
+}
+
+/** A receipt printer held by one owner (a receipt or a test page) while its job goes out. */
+export interface PrinterClaim {
+  readonly device: PrinterDevice;
+  /** Gives the printer back; calling it again does nothing. */
+  release(): void;
 }
 
 /** A PIN pad held by one owner (a sale): the customer's screen and card slot. */
@@ -92,6 +101,8 @@ export class DeviceManager extends EventEmitter<DeviceManagerEvents> implements 
   private readonly sink: DeviceSink;
   private readonly claims: ReadClaims;
   private readonly tests: DeviceTests;
+  /** Who is printing on each printer (by device id): one job at a time, so two receipts never interleave. */
+  private readonly printing = new Map<string, { owner: string; token: object }>();
 
   constructor(private readonly o: DeviceManagerOptions) {
     super();
@@ -234,18 +245,92 @@ export class DeviceManager extends EventEmitter<DeviceManagerEvents> implements 
         checks: Object.values(SAMPLE_CHECKS).map(({ name, description }) => ({ name, description })),
       },
       problems: [...this.problems],
+      ...this.printout(),
     };
   }
 
-  /** "Test this device": the link (a PIN pad answers a status request), then optionally a read (BUSY while a sale holds the device). */
-  async test(id: string, waitForReadMs: number): Promise<DeviceTestResult> {
+  /** Training: what the simulated printer cut off last, for the Devices screen. */
+  private printout(): { printout?: DeviceList['printout'] } {
+    const last = this.o.mode() === 'training' ? this.rig?.lastPrintout() : undefined;
+    if (!last || !this.rig) return {};
+    const { printout } = last;
+    return {
+      printout: {
+        deviceId: this.rig.printer.id,
+        at: last.at,
+        lines: printout.lines.slice(0, 500).map((l) => ({ text: l.text.slice(0, 64), bold: l.bold, centre: l.centre })),
+        errors: printout.errors.slice(0, 50).map((e) => e.slice(0, 200)),
+      },
+    };
+  }
+
+  /**
+   * "Test this device": the link (a PIN pad answers a status request), then optionally a read (BUSY
+   * while a sale holds the device); a receipt printer prints a test page. `card`: the sample the
+   * simulated customer swipes on the training PIN pad (the one chosen on the Devices screen).
+   */
+  async test(id: string, waitForReadMs: number, card?: SimCard): Promise<DeviceTestResult> {
     const r = this.all().find((x) => x.runtime.id === id);
     if (!r) {
       const configured = this.configured().find((c) => c.id === id);
       if (configured) throw new PosError('UNAVAILABLE', `${configured.name} is not open: ${configured.enabled === false ? 'it is disabled' : 'the terminal app is not running here'}`);
       throw new PosError('NOT_FOUND', `no device with id "${id}"`);
     }
+    if (r.runtime instanceof PrinterDevice) return this.printTestPage(r.runtime);
+    if (card !== undefined && this.rig && r.runtime === this.rig.pinpad) this.rig.choosePadCard(card);
     return this.tests.run(r.runtime, waitForReadMs);
+  }
+
+  private async printTestPage(device: PrinterDevice): Promise<DeviceTestResult> {
+    const started = Date.now();
+    const claim = this.claimPrinter('a test page', device.id);
+    const result = (ok: boolean, detail: string): DeviceTestResult => ({ id: device.id, ok, detail, elapsedMs: Math.max(0, Date.now() - started) });
+    try {
+      const done = await claim.device.print(testPageLines(this.o.settings.get('terminal.name'), this.now()));
+      const status = done.statusChecked ? 'the printer reported paper and cover fine' : 'check the paper: this printer does not report its status';
+      return result(true, `printed a test page on ${device.name}; ${status}`);
+    } catch (e) {
+      if (e instanceof PosError) return result(false, e.message);
+      throw e;
+    } finally {
+      claim.release();
+    }
+  }
+
+  /**
+   * The receipt printer: the lane's (the first enabled one in devices.list) or, in training mode
+   * without one, the simulated printer. Undefined when there is none in this process.
+   */
+  printer(): PrinterDevice | undefined {
+    for (const r of this.running.values()) if (r.runtime instanceof PrinterDevice) return r.runtime;
+    return this.rig?.printer;
+  }
+
+  /** The lane's configured and enabled receipt printer (the first), open in this process or not. */
+  configuredPrinter(): { id: string; name: string } | undefined {
+    const c = this.configured().find((d) => d.kind === 'printer' && d.enabled !== false);
+    return c ? { id: c.id, name: c.name } : undefined;
+  }
+
+  /** Training mode's simulated receipt printer, while the simulators run. */
+  simulatedPrinter(): PrinterDevice | undefined {
+    return this.o.mode() === 'training' ? this.rig?.printer : undefined;
+  }
+
+  /** Takes the printer for `owner` (words naming the job, shown in refusals): BUSY while another job holds it. */
+  claimPrinter(owner: string, id?: string): PrinterClaim {
+    const device = id === undefined ? this.printer() : this.all().find((r) => r.runtime.id === id)?.runtime;
+    if (!(device instanceof PrinterDevice)) throw new PosError('UNAVAILABLE', id === undefined ? 'no receipt printer is open on this lane' : `${id} is not a receipt printer`);
+    const held = this.printing.get(device.id);
+    if (held) throw new PosError('BUSY', `${device.name} is printing ${held.owner}; try again once it is done`);
+    const token = {};
+    this.printing.set(device.id, { owner, token });
+    return {
+      device,
+      release: () => {
+        if (this.printing.get(device.id)?.token === token) this.printing.delete(device.id);
+      },
+    };
   }
 
   /** The customer's hand, not a consumer: the swipe goes where a real one would (to a sale that claims it). */
@@ -427,6 +512,8 @@ export class DeviceManager extends EventEmitter<DeviceManagerEvents> implements 
   }
 
   private meta(device: DeviceRuntime): ReadMeta {
+    // Only readers and PIN pads hand in reads.
+    if (device.kind === 'printer') throw new TypeError(`${device.id} is a receipt printer: it reads nothing`);
     return { deviceId: device.id, kind: device.kind, simulated: device.origin === 'training', at: this.now().toISOString() };
   }
 

@@ -95,6 +95,7 @@ export class ReadClaims {
 
   /** Who holds the device's reads (its kind, or for a PIN pad the pad itself), if anyone. */
   ownerOf(device: { id: string; kind: DeviceKind }): string | undefined {
+    if (device.kind === 'printer') return undefined; // a printer reads nothing (DeviceManager.claimPrinter holds it)
     return device.kind === 'pinpad' ? this.pads.get(device.id)?.owner : this.holders.get(device.kind)?.owner;
   }
 

@@ -9,6 +9,7 @@ import { micrBytes } from '../../native/sim/micr-sim';
 import { msrHidReport, msrSerialBytes, wedgeKeys } from '../../native/sim/msr-sim';
 import type { PadCardResult } from '../../native/pinpad/client';
 import { PinpadSimulator } from '../../native/sim/pinpad-sim';
+import { PrinterSimulator, type Printout } from '../../native/sim/printer-sim';
 import { SAMPLE_CARDS, SAMPLE_CHECKS, type SampleCardName, type SampleCheckName } from '../../native/sim/sample-cards';
 import { HidLink } from '../../native/transport/hid-link';
 import type { ByteLink } from '../../native/transport/link';
@@ -17,12 +18,20 @@ import { WedgeDecoder } from '../../native/wedge/wedge-decoder';
 import type { DeviceRuntime, DeviceSink } from './device-runtime';
 import type { DeviceEnvironment } from './build-device';
 import { PinpadDevice } from './pinpad-device';
+import { PrinterDevice } from './printer-device';
 import { ReaderDevice } from './reader-device';
 import { WedgeDevice } from './wedge-device';
 
 export type SimVia = 'msr' | 'wedge' | 'hid' | 'pinpad';
 
-export const TRAINING_IDS = { msr: 'training-msr', hid: 'training-hid', wedge: 'training-wedge', micr: 'training-micr', pinpad: 'training-pinpad' } as const;
+export const TRAINING_IDS = {
+  msr: 'training-msr',
+  hid: 'training-hid',
+  wedge: 'training-wedge',
+  micr: 'training-micr',
+  pinpad: 'training-pinpad',
+  printer: 'training-printer',
+} as const;
 
 /**
  * Training mode's devices: a simulator on the far end of each in-process link, speaking the same
@@ -36,6 +45,10 @@ export class TrainingRig {
   private readonly pad: PinpadSimulator;
   readonly pinpad: PinpadDevice;
   private readonly wedge: WedgeDevice;
+  /** The receipt printer's far end: what came out of it, and its paper and cover (tests set them). */
+  readonly printerSim: PrinterSimulator;
+  readonly printer: PrinterDevice;
+  private printed: { at: string; printout: Printout } | undefined;
 
   constructor(
     private readonly env: DeviceEnvironment,
@@ -47,19 +60,24 @@ export class TrainingRig {
     const [msrEnd, msrHost] = memoryLinkPair('simulated swipe reader');
     const [micrEnd, micrHost] = memoryLinkPair('simulated MICR reader');
     const [padEnd, padHost] = memoryLinkPair('simulated PIN pad');
+    const [printerEnd, printerHost] = memoryLinkPair('simulated receipt printer');
     this.msrEnd = msrEnd;
     this.micrEnd = micrEnd;
     this.pad = new PinpadSimulator((b) => padEnd.write(b), { autoSwipe: () => !padHeld() });
     padEnd.on('data', (d) => this.pad.receive(d));
+    this.printerSim = new PrinterSimulator((b) => printerEnd.write(b));
+    printerEnd.on('data', (d) => this.printerSim.receive(d));
+    this.printerSim.on('printed', (printout) => (this.printed = { at: env.now().toISOString(), printout }));
 
-    const sim = (id: string, name: string, kind: 'msr' | 'micr' | 'pinpad') => ({ id, name, kind, transport: 'simulator' as const, address: 'in-process', origin: 'training' as const });
+    const sim = (id: string, name: string, kind: 'msr' | 'micr' | 'pinpad' | 'printer') => ({ id, name, kind, transport: 'simulator' as const, address: 'in-process', origin: 'training' as const });
     const msr = new ReaderDevice(sim(TRAINING_IDS.msr, 'Simulated swipe reader (serial)', 'msr'), new StreamReader<CardRead>(msrHost, new SwipeDecoder({ now: env.now })), sink, 'msr');
     const hidLink = new HidLink({ backend: this.hid, vendorId: 0x0801, productId: 0x0002, usagePage: 0xff00 });
     const hid = new ReaderDevice(sim(TRAINING_IDS.hid, 'Simulated swipe reader (USB HID)', 'msr'), new StreamReader<CardRead>(hidLink, new MagtekHidDecoder(undefined, env.now)), sink, 'hid');
     const micr = new ReaderDevice(sim(TRAINING_IDS.micr, 'Simulated check reader', 'micr'), new StreamReader<CheckRead>(micrHost, new MicrDecoder()), sink);
     this.pinpad = new PinpadDevice(sim(TRAINING_IDS.pinpad, 'Simulated PIN pad', 'pinpad'), padHost, sink, env.log, { ...env.pinpad, now: env.now });
     this.wedge = new WedgeDevice({ id: TRAINING_IDS.wedge, name: 'Simulated keyboard-wedge reader', origin: 'training' }, sink, () => true);
-    this.devices = [msr, hid, this.wedge, micr, this.pinpad];
+    this.printer = new PrinterDevice(sim(TRAINING_IDS.printer, 'Simulated receipt printer', 'printer'), printerHost, sink, env.log, { codePage: 'pc850', answers: true });
+    this.devices = [msr, hid, this.wedge, micr, this.pinpad, this.printer];
   }
 
   /** A sample card swiped on one of the simulated readers; resolves with the device id once the bytes are on their way. */
@@ -91,6 +109,16 @@ export class TrainingRig {
   padRead(card: SampleCardName): Promise<PadCardResult> {
     this.pad.card = SAMPLE_CARDS[card];
     return this.pinpad.readCard('Swipe Card', 10_000);
+  }
+
+  /** The card the simulated customer swipes when the counter asks the pad for one (a device test). */
+  choosePadCard(card: SampleCardName): void {
+    this.pad.card = SAMPLE_CARDS[card];
+  }
+
+  /** The last receipt the simulated printer cut off, and when. */
+  lastPrintout(): { at: string; printout: Printout } | undefined {
+    return this.printed;
   }
 
   /** The customer swipes `card` on the simulated pad, answering the request pending there; false when none is. */

@@ -10,7 +10,8 @@ export const LANGUAGES = ['en', 'fr'] as const;
 export const Language = z.enum(LANGUAGES);
 export type Language = z.infer<typeof Language>;
 
-export const DeviceKind = z.enum(['msr', 'micr', 'pinpad']);
+/** Card (swipe) reader, MICR check reader, PIN pad, ESC/POS receipt printer. */
+export const DeviceKind = z.enum(['msr', 'micr', 'pinpad', 'printer']);
 export type DeviceKind = z.infer<typeof DeviceKind>;
 
 export const DeviceState = z.enum(['connected', 'connecting', 'disconnected', 'error', 'disabled']);
@@ -46,6 +47,7 @@ export const ProblemCode = z.enum([
   'gateway-unencrypted', // the live gateway is reached over plain http on this machine (loopback)
   'setting-refused', // a stored setting fails its rules; its default applies
   'cannot-start', // posctl only: a store the terminal needs is damaged or unusable (the app would not start)
+  'provisioning-secrets-left', // the machine-wide provisioning file could not be rewritten without the secrets it sealed
 ]);
 export type ProblemCode = z.infer<typeof ProblemCode>;
 

@@ -42,7 +42,8 @@ export const MaskedCheck = z.strictObject({
 });
 export type MaskedCheck = z.infer<typeof MaskedCheck>;
 
-export const DeviceTransport = z.enum(['serial', 'hid', 'wedge', 'simulator']);
+/** `usblp`: a USB printer-class device file (Linux /dev/usb/lpN). */
+export const DeviceTransport = z.enum(['serial', 'hid', 'wedge', 'usblp', 'simulator']);
 export type DeviceTransport = z.infer<typeof DeviceTransport>;
 
 export const DeviceInfo = z.object({
@@ -85,6 +86,16 @@ export type SimVia = z.infer<typeof SimVia>;
 
 const Sample = z.object({ name: z.string(), description: z.string() });
 
+/** What a receipt printer (the training one) printed: its lines as they came out, and any fault in its bytes. */
+export const Printout = z.strictObject({
+  deviceId: z.string(),
+  at: z.string(),
+  lines: z.array(z.strictObject({ text: z.string().max(64), bold: z.boolean(), centre: z.boolean() })).max(500),
+  /** The bytes' faults in words (an unknown command, a control byte): empty for a clean receipt. */
+  errors: z.array(z.string().max(200)).max(50),
+});
+export type Printout = z.infer<typeof Printout>;
+
 export const DeviceList = z.object({
   devices: z.array(DeviceInfo),
   discovered: z.array(DiscoveredDevice),
@@ -93,6 +104,8 @@ export const DeviceList = z.object({
   training: z.boolean(),
   samples: z.object({ cards: z.array(Sample), checks: z.array(Sample) }),
   problems: z.array(z.string()),
+  /** Training mode: the last receipt the simulated printer cut off, if any. */
+  printout: Printout.optional(),
 });
 export type DeviceList = z.infer<typeof DeviceList>;
 
@@ -113,9 +126,13 @@ export type DeviceTestResult = z.infer<typeof DeviceTestResult>;
 
 export const deviceMethods = {
   'devices.list': { input: z.strictObject({}), output: DeviceList },
-  /** Checks the link (PIN pads: a status round trip); with waitForReadMs, also waits for a swipe or check. */
+  /**
+   * Checks the link (PIN pads: a status round trip); with waitForReadMs, also waits for a swipe or
+   * check. A receipt printer prints a test page. `card`: the sample the simulated customer swipes on
+   * the training PIN pad (ignored for every other device).
+   */
   'devices.test': {
-    input: z.strictObject({ id: z.string().min(1).max(64), waitForReadMs: z.number().int().min(0).max(60_000).default(0) }),
+    input: z.strictObject({ id: z.string().min(1).max(64), waitForReadMs: z.number().int().min(0).max(60_000).default(0), card: SimCard.optional() }),
     output: DeviceTestResult,
   },
   /** Training mode only (FORBIDDEN when live): a simulated reader swipes a sample card through the real decoders. */

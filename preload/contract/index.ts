@@ -8,6 +8,7 @@ import { gatewayMethods } from './gateway';
 import { managerMethods } from './manager';
 import { settingsMethods } from './settings';
 import { cashierMethods } from './cashiers';
+import { receiptMethods } from './receipts';
 
 /**
  * The one contract between the renderer and the terminal core. Each method has a zod schema for
@@ -24,6 +25,7 @@ export const methods = {
   ...managerMethods,
   ...settingsMethods,
   ...cashierMethods,
+  ...receiptMethods,
 } as const;
 
 export const events = {
@@ -61,3 +63,4 @@ export * from './manager';
 export * from './roles';
 export * from './settings';
 export * from './cashiers';
+export * from './receipts';

@@ -45,6 +45,7 @@ export const METHOD_ROLES = {
   'payments.get': 'cashier',
   'payments.current': 'cashier',
   'payments.receipt': 'cashier',
+  'receipts.print': 'cashier',
   'queue.status': 'cashier',
   'queue.list': 'cashier',
   // Sending what waits is always safe; stopping it, or deciding a payment's fate, is the manager's.

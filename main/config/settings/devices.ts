@@ -1,16 +1,18 @@
 import { z } from 'zod';
 import { MICR_SYMBOL_NAMES } from '../../../native/check/micr-symbols';
+import { CODE_PAGE_NAMES } from '../../../native/protocol/code-pages';
 import { SWIPE_FRAMINGS } from '../../../native/protocol/swipe-decoder';
 import { boolSetting, intSetting, jsonSetting } from '../setting';
 
-/** One card reader, check reader or PIN pad of the lane. */
+/** One card reader, check reader, PIN pad or receipt printer of the lane. */
 export const DeviceConfig = z
   .strictObject({
     id: z.string().regex(/^[a-z0-9][a-z0-9-]{0,31}$/, 'id: lower-case letters, digits and dashes, at most 32'),
     name: z.string().trim().min(1).max(40),
-    kind: z.enum(['msr', 'micr', 'pinpad']),
-    transport: z.enum(['serial', 'hid', 'wedge']),
-    /** Serial port (/dev/ttyUSB0, /dev/serial/by-id/…, COM3) or a HID device path. */
+    kind: z.enum(['msr', 'micr', 'pinpad', 'printer']),
+    /** `usblp`: a USB printer-class device file (Linux /dev/usb/lp0), printers only. */
+    transport: z.enum(['serial', 'hid', 'wedge', 'usblp']),
+    /** Serial port (/dev/ttyUSB0, /dev/serial/by-id/…, COM3), a HID device path or a printer device file. */
     path: z.string().min(1).max(256).optional(),
     /** USB vendor:product ids in hex, e.g. 0801:0002: finds the device wherever it is plugged. */
     usb: z.string().regex(/^[0-9a-fA-F]{4}:[0-9a-fA-F]{4}$/, 'usb: vendor:product in hex, e.g. 0801:0002').optional(),
@@ -19,6 +21,8 @@ export const DeviceConfig = z
     symbols: z.enum(['auto', ...MICR_SYMBOL_NAMES]).optional(),
     /** Track field size of the HID report (110 for the 337-byte MagTek report). */
     hidTrackField: z.number().int().min(16).max(255).optional(),
+    /** Printers: the character table receipts are printed in (default pc850). */
+    codePage: z.enum(CODE_PAGE_NAMES).optional(),
     /** Raise DTR/RTS after opening (readers powered from the port). */
     modemLines: z.boolean().optional(),
     enabled: z.boolean().optional(),
@@ -32,6 +36,11 @@ export const DeviceConfig = z
     if (d.framing === 'cr-per-track' && d.kind !== 'msr') issue('cr-per-track framing is for swipe readers');
     if (d.framing !== undefined && d.transport !== 'serial') issue('framing applies to serial devices');
     if (d.symbols !== undefined && d.kind !== 'micr') issue('symbols apply to MICR readers');
+    if (d.transport === 'usblp' && d.kind !== 'printer') issue('only receipt printers use a USB printer port (usblp)');
+    if (d.transport === 'usblp' && !d.path) issue('a USB printer port needs its device file as path, e.g. /dev/usb/lp0');
+    if (d.transport === 'usblp' && d.usb) issue('a USB printer port is found by its path, not by usb ids');
+    if (d.kind === 'printer' && d.transport !== 'serial' && d.transport !== 'usblp') issue('receipt printers connect over serial or usblp');
+    if (d.codePage !== undefined && d.kind !== 'printer') issue('codePage applies to receipt printers');
   });
 export type DeviceConfig = z.infer<typeof DeviceConfig>;
 
@@ -45,7 +54,7 @@ export const deviceSettings = {
     schema: DeviceList,
     default: [],
     description:
-      'Card readers, MICR readers and PIN pads of this lane, as a JSON list of {id, name, kind: msr|micr|pinpad, transport: serial|hid|wedge, path or usb, baud, framing, symbols}. See docs/devices.md.',
+      'Card readers, MICR readers, PIN pads and receipt printers of this lane, as a JSON list of {id, name, kind: msr|micr|pinpad|printer, transport: serial|hid|wedge|usblp, path or usb, baud, framing, symbols, codePage}. See docs/devices.md.',
   }),
   'devices.autoDetect': boolSetting({
     default: true,

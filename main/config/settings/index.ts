@@ -6,6 +6,7 @@ import { merchantSettings } from './merchant';
 import { deviceSettings } from './devices';
 import { offlineRules, offlineSettings } from './offline';
 import { paymentSettings } from './payments';
+import { receiptSettings } from './receipts';
 
 /** Every setting of the terminal, by dotted key. Domains add their own file here. */
 export const settingDefs = {
@@ -15,6 +16,7 @@ export const settingDefs = {
   ...merchantSettings,
   ...deviceSettings,
   ...paymentSettings,
+  ...receiptSettings,
   ...offlineSettings,
 } as const;
 

@@ -86,10 +86,17 @@ export const devicesActions = {
   /** Tests the link; with `waitForRead`, also waits up to 15 s for a swipe or a check. */
   test(id: string, waitForRead: boolean): void {
     setTest(id, { running: true });
+    const device = get().list?.devices.find((d) => d.id === id);
+    // The simulated customer swipes the card chosen in the training panel, not the last one sent.
+    const card = device?.origin === 'training' && device.kind === 'pinpad' ? get().sim.card : undefined;
     client()
-      .call('devices.test', { id, waitForReadMs: waitForRead ? 15_000 : 0 })
+      .call('devices.test', { id, waitForReadMs: waitForRead ? 15_000 : 0, ...(card ? { card } : {}) })
       .then(
-        (result) => setTest(id, { running: false, result }),
+        (result) => {
+          setTest(id, { running: false, result });
+          // A printer's test page changes what the training printer shows, and maybe its state.
+          if (device?.kind === 'printer') load();
+        },
         (e: unknown) => setTest(id, { running: false, error: errorWords(e) }),
       );
   },

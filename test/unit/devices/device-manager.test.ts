@@ -45,6 +45,7 @@ describe('device manager in training mode', () => {
         ['training-wedge', 'connected'],
         ['training-micr', 'connected'],
         ['training-pinpad', 'connected'],
+        ['training-printer', 'connected'],
       ]);
     });
     expect(core.status.current().devices).toEqual([]);

@@ -2,8 +2,9 @@ import { useEffect } from 'react';
 import { formatCents } from '../../../../preload/format';
 import type { AppStatus, DeviceInfo, DeviceKind, DeviceState, MaskedCard, MaskedCheck, SimVia } from '../../../../preload/contract';
 import { devicesActions, startDevices, useDevicesStore, type LastRead } from '../../stores/devices-store';
+import { PrinterCard, PrintoutPanel } from './PrinterPanel';
 
-const KIND: Record<DeviceKind, string> = { msr: 'Card reader', micr: 'Check reader', pinpad: 'PIN pad' };
+const KIND: Record<DeviceKind, string> = { msr: 'Card reader', micr: 'Check reader', pinpad: 'PIN pad', printer: 'Receipt printer' };
 const STATE: Record<DeviceState, { words: string; tone: string }> = {
   connected: { words: 'Ready', tone: 'tone-ok' },
   connecting: { words: 'Connecting', tone: 'tone-warn' },
@@ -11,7 +12,7 @@ const STATE: Record<DeviceState, { words: string; tone: string }> = {
   error: { words: 'Fault', tone: 'tone-bad' },
   disabled: { words: 'Off', tone: 'tone-warn' },
 };
-const TRANSPORT: Record<DeviceInfo['transport'], string> = { serial: 'serial', hid: 'USB HID', wedge: 'keyboard wedge', simulator: 'simulated' };
+const TRANSPORT: Record<DeviceInfo['transport'], string> = { serial: 'serial', hid: 'USB HID', wedge: 'keyboard wedge', usblp: 'USB printer port', simulator: 'simulated' };
 const VIA: Array<[SimVia, string]> = [
   ['msr', 'Serial card reader'],
   ['hid', 'USB HID card reader'],
@@ -195,6 +196,7 @@ export function DevicesScreen({ status }: { status: AppStatus }) {
       )}
       <LastReadPanel read={lastRead} names={names} />
       {training && <TrainingPanel />}
+      {training && <PrintoutPanel printout={list?.printout} />}
       {wedgeWithoutCapture && (
         <p className="devices-warning" role="note">
           Keyboard-wedge card readers work only in the desktop app: in a browser the swipe would type into the page. Use the desktop app, or switch the reader to
@@ -210,17 +212,25 @@ export function DevicesScreen({ status }: { status: AppStatus }) {
       <h2>This lane</h2>
       {list && lane.length === 0 && <p className="muted">No card, check or PIN pad devices are configured (setting devices.list; see docs/devices.md).</p>}
       <ul className="devices-list">
-        {lane.map((d) => (
-          <DeviceCard key={d.id} device={d} />
-        ))}
+        {lane.map((d) =>
+          d.kind === 'printer' ? (
+            <PrinterCard key={d.id} device={d} state={STATE[d.state]} kind={KIND[d.kind]} transport={TRANSPORT[d.transport]} />
+          ) : (
+            <DeviceCard key={d.id} device={d} />
+          ),
+        )}
       </ul>
       {training && simulated.length > 0 && (
         <>
           <h2>Simulated devices</h2>
           <ul className="devices-list">
-            {simulated.map((d) => (
-              <DeviceCard key={d.id} device={d} />
-            ))}
+            {simulated.map((d) =>
+              d.kind === 'printer' ? (
+                <PrinterCard key={d.id} device={d} state={STATE[d.state]} kind={KIND[d.kind]} transport={TRANSPORT[d.transport]} />
+              ) : (
+                <DeviceCard key={d.id} device={d} />
+              ),
+            )}
           </ul>
         </>
       )}

@@ -1,0 +1,19 @@
+import { z } from 'zod';
+import { enumSetting, textSetting } from '../setting';
+
+/** Where receipts print (see main/receipts/route.ts and docs/devices.md). */
+export const receiptSettings = {
+  'receipts.printer': enumSetting(['auto', 'device', 'system', 'browser'], {
+    default: 'auto',
+    access: 'manager',
+    description:
+      'Where receipts print: auto (the receipt printer in devices.list, else the system printer of the desktop app, else the browser), device (the receipt printer only), system (the operating system printer), browser (the print dialog of the page).',
+  }),
+  'receipts.systemPrinter': textSetting({
+    default: '',
+    access: 'manager',
+    // Printer names are what the OS shows; control characters never belong in one.
+    schema: z.string().trim().max(200).regex(/^[^\p{Cc}]*$/u, 'must not contain control characters'),
+    description: 'The operating system printer receipts go to in the desktop app, by its name as the system shows it; empty: the default printer.',
+  }),
+} as const;
