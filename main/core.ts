@@ -5,6 +5,8 @@ import type { Mode } from '../preload/contract';
 import { createDispatcher, type Dispatch, type Handlers } from './api/dispatcher';
 import { deriveMode } from './config/mode';
 import { applyProvisioningFromDataDir } from './config/provisioning';
+import { applyMachineProvisioning, loadRecordedLocks } from './config/machine-provisioning';
+import { machineProvisioningFile } from './config/provisioning-path';
 import { SettingsStore } from './config/settings-store';
 import { DeviceManager } from './devices/device-manager';
 import { deviceHandlers } from './devices/handlers';
@@ -43,8 +45,10 @@ export interface CoreConfig {
   logLevel?: LevelWithSilent;
   /** How often to look for changes another process (posctl) made to this terminal's data. 0: never. */
   watchIntervalMs?: number;
-  /** Apply `<data dir>/provision.json` when the core starts. */
+  /** Apply the machine-wide provisioning file and `<data dir>/provision.json` when the core starts (otherwise only obey the recorded locks). */
   applyProvisioning?: boolean;
+  /** The machine-wide provisioning file (default: the OS's place, see config/provisioning-path.ts). */
+  machineProvisioningFile?: string;
   /** The app and the headless start: hold this data directory alone (one terminal per data directory). posctl does not. */
   exclusive?: boolean;
   /** Forward the offline queue in the background once started (default: when exclusive; posctl forwards when asked). */
@@ -132,14 +136,21 @@ export async function createCore(config: CoreConfig, platform: Platform): Promis
   }
   const { db, cacheDb, key, journals } = stores;
   const settings = new SettingsStore(db, key, log, () => platform.now());
+  let provisioningSecretsLeft: string | undefined;
   if (config.applyProvisioning) {
     try {
+      const machine = applyMachineProvisioning(config.machineProvisioningFile ?? machineProvisioningFile(), platform.dataDir, settings, { now: () => platform.now() });
+      if (machine) log.info({ file: machine.file, settings: machine.applied, locked: machine.locked, sealed: machine.sealed }, 'machine-wide provisioning file read');
+      if (machine?.secretsLeft) {
+        provisioningSecretsLeft = machine.secretsLeft;
+        log.error({ file: machine.file }, machine.secretsLeft);
+      }
       const applied = applyProvisioningFromDataDir(platform.dataDir, settings);
       if (applied) log.info({ settings: applied }, 'provisioning file applied');
     } catch (e) {
       giveUp(e, [journals, cacheDb, db]);
     }
-  }
+  } else loadRecordedLocks(platform.dataDir, settings);
   if (!config.logLevel) log.level = settings.get('log.level');
   const health = key.health();
   if (health.state !== 'keyring') log.warn({ keyState: health.state }, `terminal key: ${health.detail}`);
@@ -188,7 +199,7 @@ export async function createCore(config: CoreConfig, platform: Platform): Promis
         };
       },
       problems: () =>
-        terminalProblems({ key: key.health(), log: logFile?.problem(), gatewayUnencrypted: gateway.unencrypted(), refusedSettings: settings.refused() }),
+        terminalProblems({ key: key.health(), log: logFile?.problem(), gatewayUnencrypted: gateway.unencrypted(), refusedSettings: settings.refused(), provisioningSecretsLeft }),
     },
     bus,
   );

@@ -12,6 +12,7 @@ import { registerParse } from './commands/parse';
 import { registerSim } from './commands/sim';
 import { registerGateway } from './commands/gateway';
 import { registerJournal } from './commands/journal';
+import { registerProvision } from './commands/provision';
 import { registerKeys } from './commands/keys';
 import { registerManagerPin } from './commands/manager-pin';
 import { registerCashiers } from './commands/cashiers';
@@ -52,6 +53,7 @@ export function buildProgram(host: CliHost = {}): Command {
   registerPayments(program, ctx);
   registerQueue(program, ctx);
   registerJournal(program, ctx);
+  registerProvision(program, ctx);
   return program;
 }
 

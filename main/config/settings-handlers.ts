@@ -5,7 +5,7 @@ import type { CallContext, Handlers } from '../api/dispatcher';
 import { PosError } from '../api/errors';
 import { formatDollars } from './setting';
 import { settingDef } from './settings';
-import { SettingError, type SettingInfo, type SettingsStore } from './settings-store';
+import { lockedReason, SettingError, type SettingInfo, type SettingsStore } from './settings-store';
 
 /** A value as the text a person types back (what `fromText` takes): dollars for money, JSON for lists. */
 function asText(value: unknown, cents: boolean): string | null {
@@ -27,11 +27,12 @@ export function choicesOf(schema: z.ZodType): string[] | undefined {
 /**
  * settings.list / set / unset: the manager's Settings screen, with the rules and words of posctl.
  * The method needs a manager; each key is checked again against its own access, so a technician's
- * key (the gateway's address and credentials) is shown read-only, "set by the technician".
+ * key (the gateway's address and credentials) is shown read-only, "set by the technician", and a
+ * key the machine-wide provisioning file locks is read-only for everyone, naming the file.
  */
 export function settingsHandlers(settings: SettingsStore, roleOf: (ctx: CallContext) => Role): Pick<Handlers, 'settings.list' | 'settings.set' | 'settings.unset'> {
   const view = (info: SettingInfo, role: Role): SettingView => {
-    const editable = roleAllows(role, info.access);
+    const editable = info.lockedBy === undefined && roleAllows(role, info.access);
     const base: SettingView = {
       key: info.key,
       description: info.description,
@@ -41,7 +42,7 @@ export function settingsHandlers(settings: SettingsStore, roleOf: (ctx: CallCont
       text: info.secret ? null : asText(info.value, info.unit === 'cents'),
       defaultText: info.secret ? null : asText(info.default, info.unit === 'cents'),
       editable,
-      lockedReason: editable ? null : 'Set by the technician.',
+      lockedReason: info.lockedBy !== undefined ? lockedReason(info.lockedBy) : editable ? null : 'Set by the technician.',
     };
     const choices = choicesOf(settingDef(info.key).schema);
     return choices ? { ...base, choices } : base;
@@ -61,6 +62,8 @@ export function settingsHandlers(settings: SettingsStore, roleOf: (ctx: CallCont
       if (e instanceof SettingError) throw new PosError('NOT_FOUND', e.message);
       throw e;
     }
+    const lockFile = settings.lockedBy(key);
+    if (lockFile !== undefined) throw new PosError('FORBIDDEN', `${lockedReason(lockFile)} IT changes it in that file; it cannot be changed here.`);
     if (!current.editable) throw new PosError('FORBIDDEN', `${key} is set by the technician (posctl config set ${key}); it cannot be changed here.`);
     try {
       change();

@@ -14,6 +14,22 @@ export class SettingError extends Error {
   }
 }
 
+/** A write to a setting the machine-wide provisioning file locks (see config/machine-provisioning.ts). */
+export class SettingLockedError extends SettingError {
+  override name = 'SettingLockedError';
+  constructor(
+    key: string,
+    readonly file: string,
+  ) {
+    super(`${key} is locked by the provisioning file ${file}: IT changes it there, and the change applies when the app next starts`, key);
+  }
+}
+
+/** What Settings shows beside a locked setting. */
+export function lockedReason(file: string): string {
+  return `Set by the provisioning file ${file}.`;
+}
+
 export interface SettingInfo {
   key: SettingKey;
   description: string;
@@ -28,6 +44,8 @@ export interface SettingInfo {
   unit?: 'cents';
   /** Money settings only: the value in dollars, as typed on the command line ("50.00"). */
   display?: string;
+  /** The provisioning file that locks it, when one does. */
+  lockedBy?: string;
 }
 
 interface Row {
@@ -47,6 +65,7 @@ export class SettingsStore {
   private values = new Map<string, unknown>();
   private sealedKeys = new Map<string, string>();
   private refusedKeys: Array<{ key: string; why: string }> = [];
+  private locks: { file: string; keys: ReadonlySet<string> } | undefined;
   private readonly selectAll;
   private readonly selectOne;
   private readonly upsert;
@@ -128,6 +147,20 @@ export class SettingsStore {
     return [...this.sealedKeys.keys()] as SettingKey[];
   }
 
+  /**
+   * The settings the machine-wide provisioning file locks: every write to them is refused, from
+   * the screens, posctl and other provisioning files alike, until the file says otherwise.
+   */
+  setLocks(file: string, keys: Iterable<SettingKey>): void {
+    const set = new Set<string>(keys);
+    this.locks = set.size > 0 ? { file, keys: set } : undefined;
+  }
+
+  /** The file that locks the key, or undefined. */
+  lockedBy(key: string): string | undefined {
+    return this.locks?.keys.has(key) ? this.locks.file : undefined;
+  }
+
   get<K extends SettingKey>(key: K): SettingValue<K> {
     const def = settingDef(key);
     if (def.secret) throw new SettingError(`${key} is write-only`, key);
@@ -160,7 +193,8 @@ export class SettingsStore {
    * Validates every value first, then writes them all in one transaction; the rules between
    * settings see all the new values together, so their order does not matter.
    */
-  setMany(entries: ReadonlyArray<readonly [string, unknown]>): void {
+  setMany(entries: ReadonlyArray<readonly [string, unknown]>, options: { overrideLocks?: boolean } = {}): void {
+    if (!options.overrideLocks) for (const [key] of entries) this.refuseLocked(key);
     const prepared = entries.map(([key, value]) => this.prepare(key, value));
     const at = this.now().toISOString();
     // Immediate: the rules read the other keys as stored, and no other process writes in between.
@@ -181,8 +215,9 @@ export class SettingsStore {
     this.set(key, settingDef(this.knownKey(key)).fromText(text));
   }
 
-  unset(key: string): void {
+  unset(key: string, options: { overrideLocks?: boolean } = {}): void {
     const k = this.knownKey(key);
+    if (!options.overrideLocks) this.refuseLocked(k);
     this.db.transaction(() => {
       this.checkRules(new Map([[k, settingDef(k).default]]));
       this.remove.run(k);
@@ -204,8 +239,15 @@ export class SettingsStore {
         info.unit = 'cents';
         info.display = formatDollars(info.value as number);
       }
+      const lockedBy = this.lockedBy(k);
+      if (lockedBy !== undefined) info.lockedBy = lockedBy;
       return info;
     });
+  }
+
+  private refuseLocked(key: string): void {
+    const file = this.lockedBy(key);
+    if (file !== undefined) throw new SettingLockedError(key, file);
   }
 
   private knownKey(key: string): SettingKey {

@@ -7,6 +7,8 @@ export interface ProblemInputs {
   log: string | undefined;
   gatewayUnencrypted: boolean;
   refusedSettings: ReadonlyArray<{ key: string; why: string }>;
+  /** Secrets sealed from the machine-wide provisioning file that could not be removed from it. */
+  provisioningSecretsLeft?: string | undefined;
 }
 
 /** What the status lists about the terminal itself, most serious first. Pure: tested with vectors. */
@@ -18,6 +20,7 @@ export function terminalProblems(p: ProblemInputs): StatusProblem[] {
   for (const r of p.refusedSettings) {
     out.push({ code: 'setting-refused', severity: 'error', message: `the stored value of ${r.key} is refused (${r.why}); its default applies until it is set again` });
   }
+  if (p.provisioningSecretsLeft) out.push({ code: 'provisioning-secrets-left', severity: 'warning', message: p.provisioningSecretsLeft });
   if (p.key.state === 'file') out.push({ code: 'key-file-only', severity: 'warning', message: p.key.detail });
   if (p.gatewayUnencrypted) {
     out.push({ code: 'gateway-unencrypted', severity: 'warning', message: 'the live gateway is reached over plain http on this machine: make sure it is a TLS-terminating proxy or a test gateway' });

@@ -53,7 +53,8 @@ export function resetTerminalKey(
       return true;
     }
   });
-  for (const k of clearedSettings) settings.unset(k);
+  // A value that no longer opens is gone whoever locked it; a locked one comes back from its provisioning file.
+  for (const k of clearedSettings) settings.unset(k, { overrideLocks: true });
   const clearedLeads = outbox.removeUnreadable();
   return { replaced, health: key.health(), clearedSettings, clearedLeads };
 }

@@ -7,6 +7,11 @@ import { readStdin } from '../input';
 import { CliError, printJson, say, write } from '../output';
 
 function show(info: SettingInfo): string {
+  const locked = info.lockedBy !== undefined ? `  (locked by ${info.lockedBy})` : '';
+  return showValue(info) + locked;
+}
+
+function showValue(info: SettingInfo): string {
   if (info.secret) return info.set ? '(set; write-only)' : '(not set)';
   // Money in dollars, as config set takes it back; --json keeps cents in `value` and adds `display`.
   if (info.display !== undefined) return info.display;
@@ -36,7 +41,7 @@ export function registerConfig(program: Command, ctx: CliContext): void {
       if (opts.json) {
         printJson(key === undefined ? infos : infos[0]);
       } else if (key !== undefined && infos[0]) {
-        say(show(infos[0]));
+        say(showValue(infos[0]));
       } else {
         const width = Math.max(...infos.map((i) => i.key.length));
         for (const i of infos) say(`${i.key.padEnd(width)}  ${show(i)}`);
