@@ -1,4 +1,4 @@
-import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, configure, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { ManagerStatus, PaymentRow, QueueStatus } from '../../preload/contract';
 import { ManagerGate } from '../../renderer/src/components/ManagerGate';
@@ -9,6 +9,8 @@ import { useQueueStore } from '../../renderer/src/stores/queue-store';
 import { installFakePos, NEEDS_MANAGER } from './fake-pos';
 
 const pos = installFakePos();
+// Two cores shared by every test run: give the fake terminal's answers time to arrive.
+configure({ asyncUtilTimeout: 5_000 });
 const NOW = Date.now();
 const ago = (minutes: number): string => new Date(NOW - minutes * 60_000).toISOString();
 

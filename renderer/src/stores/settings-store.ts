@@ -3,10 +3,12 @@ import type { SettingView } from '../../../preload/contract';
 import { connect, errorWords } from '../api/pos';
 import { useManagerStore } from './manager-store';
 
+/** What main said about the last write of a key: saved (the screen says so), or refused in posctl's words. */
+export type SettingNote = { ok: true } | { ok: false; text: string };
+
 export interface SettingsState {
   settings: SettingView[];
-  /** Per key: what main said about the last write (refusal in posctl's words, or "Saved."). */
-  notes: Record<string, { ok: boolean; text: string }>;
+  notes: Record<string, SettingNote>;
   error: string | undefined;
   load: () => void;
   save: (key: string, text: string) => void;
@@ -23,7 +25,7 @@ export const useSettingsStore = create<SettingsState>((set, get) => {
       .then(
         (view) => {
           if (!view) return;
-          set({ settings: get().settings.map((s) => (s.key === key ? view : s)), notes: { ...get().notes, [key]: { ok: true, text: 'Saved.' } } });
+          set({ settings: get().settings.map((s) => (s.key === key ? view : s)), notes: { ...get().notes, [key]: { ok: true } } });
         },
         (e: unknown) => set({ notes: { ...get().notes, [key]: { ok: false, text: errorWords(e) } } }),
       );

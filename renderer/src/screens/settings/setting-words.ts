@@ -1,0 +1,35 @@
+import type { SettingView } from '../../../../preload/contract';
+import { settingsMessages } from './messages';
+
+export type SettingsKey = keyof (typeof settingsMessages)['en'];
+
+/** `key` as a message of the settings namespace, when the screen has words for it. */
+function known(key: string): SettingsKey | undefined {
+  return Object.hasOwn(settingsMessages.en, key) ? (key as SettingsKey) : undefined;
+}
+
+/** Groups of the screen, in order, by key prefix; a key of no group is not shown. */
+export const GROUPS: ReadonlyArray<{ prefixes: readonly string[]; title: SettingsKey }> = [
+  { prefixes: ['terminal.'], title: 'group.terminal' },
+  { prefixes: ['offline.'], title: 'group.offline' },
+  { prefixes: ['payments.'], title: 'group.payments' },
+  { prefixes: ['receipts.'], title: 'group.receipts' },
+  { prefixes: ['devices.'], title: 'group.devices' },
+  { prefixes: ['marketplace.'], title: 'group.marketplace' },
+  { prefixes: ['merchant.'], title: 'group.merchant' },
+  { prefixes: ['gateway.'], title: 'group.gateway' },
+  { prefixes: ['headless.', 'log.'], title: 'group.system' },
+];
+
+/**
+ * How the screen names a setting: its label and description in the page's language where it has
+ * them, else main's words (a key added in main before the screen knows it still shows, described).
+ */
+export function settingWords(s: SettingView): { label: SettingsKey | undefined; description: SettingsKey | undefined } {
+  return { label: known(`label.${s.key}`), description: known(`describe.${s.key}`) };
+}
+
+/** A choice's words: this setting's own (`choice.<key>.<value>`), yes/no, or the value as it is typed. */
+export function choiceWords(key: string, value: string): SettingsKey | undefined {
+  return known(`choice.${key}.${value}`) ?? known(`choice.${value}`);
+}
