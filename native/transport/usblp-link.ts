@@ -28,7 +28,7 @@ export function classifyUsbPrinterError(error: unknown, path: string): ConnectFa
   if (error instanceof NotADevice) return { state: 'error', detail: `${path} is not a printer device file (expected a character device such as /dev/usb/lp0)` };
   if (error instanceof NotPresent || code === 'ENOENT' || code === 'ENODEV' || code === 'ENXIO') return { state: 'disconnected', detail: `${path} not found (unplugged or switched off?)` };
   if (code === 'EACCES' || code === 'EPERM') {
-    return { state: 'error', detail: `permission denied on ${path}: add this user to the lp group (sudo usermod -aG lp $USER, then log in again) or install native/linux/99-counter-pos.rules` };
+    return { state: 'error', detail: `permission denied on ${path}: add this user to the lp group (sudo usermod -aG lp $USER, then log in again)` };
   }
   if (code === 'EBUSY') return { state: 'error', detail: `${path} is in use by another program (a print spooler such as CUPS?)` };
   const message = error instanceof Error ? error.message : String(error);
