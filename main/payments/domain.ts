@@ -70,6 +70,6 @@ export function createPaymentsDomain(d: PaymentsDomainDeps): PaymentsDomain {
   });
   payments.onQueueChanged = () => d.bus.emit('queue.changed', ledger.status());
   const approvals: Approvals = { approve: d.approve, overrideAboveCents: () => d.settings.get('payments.overrideAbove'), cashier: d.cashier };
-  const handlers = paymentHandlers(payments, ledger, () => ({ name: d.settings.get('terminal.name') }), d.mode, approvals);
+  const handlers = paymentHandlers(payments, ledger, () => ({ name: d.settings.get('terminal.name'), language: d.settings.get('terminal.language') }), d.mode, approvals);
   return { payments, ledger, services: [payments], handlers };
 }

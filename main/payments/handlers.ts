@@ -1,3 +1,4 @@
+import type { Language } from '../../preload/contract';
 import type { CallContext, Handlers } from '../api/dispatcher';
 import { PosError } from '../api/errors';
 import type { Ledger } from './ledger';
@@ -23,7 +24,7 @@ export interface Approvals {
 export function paymentHandlers(
   payments: PaymentsService,
   ledger: Ledger,
-  store: () => { name: string },
+  store: () => { name: string; language: Language },
   mode: () => 'training' | 'live',
   approvals: Approvals,
 ): Pick<Handlers, PaymentMethod> {

@@ -1,4 +1,4 @@
-import type { Receipt } from '../../preload/contract';
+import type { Language, Receipt } from '../../preload/contract';
 import { centsToDollarAmount } from '../gateway/money';
 import { redactText } from '../log/redact';
 import type { JournalRow } from '../store/journal';
@@ -10,14 +10,75 @@ import type { JournalRow } from '../store/journal';
  */
 export const RECEIPT_WIDTH = 40;
 
-const TYPE_TITLE: Record<JournalRow['type'], string> = {
-  sale: 'SALE',
-  preauth: 'PRE-AUTHORIZATION',
-  completion: 'COMPLETION',
-  refund: 'REFUND',
-  void: 'VOID',
-  verify: 'CARD VERIFICATION',
-};
+/**
+ * The receipt's own words in each screen language (terminal.language). The facts (amounts,
+ * numbers, names) are not translated; accented letters are in the printer's code page.
+ */
+const WORDS = {
+  en: {
+    type: { sale: 'SALE', preauth: 'PRE-AUTHORIZATION', completion: 'COMPLETION', refund: 'REFUND', void: 'VOID', verify: 'CARD VERIFICATION' },
+    training: '*** TRAINING - NO MONEY MOVED ***',
+    date: 'Date',
+    card: 'CARD',
+    name: 'Name',
+    entry: 'Entry',
+    entries: { swipe: 'SWIPE', pad: 'SWIPED ON PIN PAD', keyed: 'KEYED', micr: 'MICR', tagged: 'TAGGED' },
+    routing: 'Routing',
+    account: 'Account',
+    check: 'Check',
+    amount: 'AMOUNT',
+    requested: 'Requested',
+    balance: 'Balance due',
+    approved: 'APPROVED',
+    approvedAfterOffline: 'APPROVED (SENT AFTER OFFLINE)',
+    approvedOffline: 'APPROVED OFFLINE',
+    storedOffline: 'Stored on this terminal; it will be sent to the bank when the gateway is back.',
+    declined: 'DECLINED',
+    rejected: 'NOT ACCEPTED',
+    unknown: 'OUTCOME UNKNOWN',
+    unknownNext: 'Do not take this payment again until the manager has looked it up.',
+    notApproved: 'NOT APPROVED',
+    noMoney: 'No money moved.',
+    authorization: 'Authorization',
+    sequence: 'Sequence',
+    reference: 'Reference',
+    agree: 'I agree to pay the above amount',
+    merchantCopy: 'MERCHANT COPY',
+    customerCopy: 'CUSTOMER COPY',
+  },
+  fr: {
+    type: { sale: 'VENTE', preauth: 'PRÉAUTORISATION', completion: 'CONCLUSION', refund: 'REMBOURSEMENT', void: 'ANNULATION', verify: 'VÉRIFICATION DE CARTE' },
+    training: '*** FORMATION - AUCUN ARGENT ***',
+    date: 'Date',
+    card: 'CARTE',
+    name: 'Nom',
+    entry: 'Saisie',
+    entries: { swipe: 'GLISSÉE', pad: 'GLISSÉE SUR LE CLAVIER', keyed: 'TAPÉE', micr: 'MICR', tagged: 'PAR RÉFÉRENCE' },
+    routing: 'Transit',
+    account: 'Compte',
+    check: 'Chèque',
+    amount: 'MONTANT',
+    requested: 'Demandé',
+    balance: 'Solde dû',
+    approved: 'APPROUVÉE',
+    approvedAfterOffline: 'APPROUVÉE (ENVOYÉE APRÈS COUPURE)',
+    approvedOffline: 'APPROUVÉE HORS LIGNE',
+    storedOffline: 'Conservée sur ce terminal; elle sera envoyée à la banque au retour de la passerelle.',
+    declined: 'REFUSÉE',
+    rejected: 'NON ACCEPTÉE',
+    unknown: 'RÉSULTAT INCONNU',
+    unknownNext: 'Ne reprenez pas ce paiement avant que le gérant l'ait vérifié.',
+    notApproved: 'NON APPROUVÉE',
+    noMoney: 'Aucun argent n'a circulé.',
+    authorization: 'Autorisation',
+    sequence: 'Séquence',
+    reference: 'Référence',
+    agree: 'Je paierai le montant ci-dessus',
+    merchantCopy: 'COPIE DU COMMERÇANT',
+    customerCopy: 'COPIE DU CLIENT',
+  },
+} as const satisfies Record<Language, unknown>;
+type Words = (typeof WORDS)[Language];
 
 /** Splits text into lines no wider than the receipt, breaking at spaces where it can. */
 export function wrap(text: string, width = RECEIPT_WIDTH): string[] {
@@ -45,52 +106,58 @@ const pair = (left: string, right: string): string => {
   return `${l}${' '.repeat(Math.max(1, RECEIPT_WIDTH - l.length - right.length))}${right}`.slice(0, RECEIPT_WIDTH);
 };
 
-function verdict(row: JournalRow): string[] {
+function verdict(row: JournalRow, w: Words): string[] {
   switch (row.state) {
     case 'approved':
-      return [row.storedOffline ? 'APPROVED (SENT AFTER OFFLINE)' : 'APPROVED'];
+      return [row.storedOffline ? w.approvedAfterOffline : w.approved];
     case 'offline':
     case 'forwarding':
-      return ['APPROVED OFFLINE', ...wrap('Stored on this terminal; it will be sent to the bank when the gateway is back.')];
+      return [w.approvedOffline, ...wrap(w.storedOffline)];
     case 'declined':
-      return ['DECLINED', ...wrap(`${row.bankCode ?? ''} ${row.message ?? ''}`.trim())];
+      return [w.declined, ...wrap(`${row.bankCode ?? ''} ${row.message ?? ''}`.trim())];
     case 'rejected':
-      return ['NOT ACCEPTED', ...wrap(`${row.gatewayCode ?? ''} ${row.message ?? ''}`.trim())];
+      return [w.rejected, ...wrap(`${row.gatewayCode ?? ''} ${row.message ?? ''}`.trim())];
     case 'needs-lookup':
-      return ['OUTCOME UNKNOWN', ...wrap('Do not take this payment again until the manager has looked it up.')];
+      return [w.unknown, ...wrap(w.unknownNext)];
     default:
-      return ['NOT APPROVED', ...wrap(row.message ?? 'No money moved.')];
+      return [w.notApproved, ...wrap(row.message ?? w.noMoney)];
   }
 }
 
-export function composeReceipt(row: JournalRow, copy: Receipt['copy'], store: { name: string }): Receipt {
+/**
+ * `store.language`: the words of a receipt the terminal composes (the gateway's own text was asked
+ * in the same language through the request's Language field). English when absent.
+ */
+export function composeReceipt(row: JournalRow, copy: Receipt['copy'], store: { name: string; language?: Language }): Receipt {
+  const w: Words = WORDS[store.language ?? 'en'];
+  const copyLine = center(copy === 'merchant' ? w.merchantCopy : w.customerCopy);
   if (row.receipt && row.state === 'approved' && !row.storedOffline) {
     const lines = wrap(redactText(row.receipt, 'data'));
-    return { clientRef: row.clientRef, copy, source: 'gateway', lines: [...lines, '', center(copy === 'merchant' ? 'MERCHANT COPY' : 'CUSTOMER COPY')] };
+    return { clientRef: row.clientRef, copy, source: 'gateway', lines: [...lines, '', copyLine] };
   }
   const lines: string[] = [center(store.name)];
-  if (row.mode === 'training') lines.push(center('*** TRAINING - NO MONEY MOVED ***'));
-  lines.push('', center(TYPE_TITLE[row.type]), '', pair('Date', row.createdAt.slice(0, 19).replace('T', ' ')));
+  if (row.mode === 'training') lines.push(center(w.training));
+  lines.push('', center(w.type[row.type]), '', pair(w.date, row.createdAt.slice(0, 19).replace('T', ' ')));
   if (row.tender === 'card') {
-    if (row.masked) lines.push(pair(row.brand ? row.brand.toUpperCase() : 'CARD', row.masked));
-    if (row.cardholderName) lines.push(pair('Name', row.cardholderName.slice(0, 30)));
-    if (row.entry) lines.push(pair('Entry', row.entry === 'pad' ? 'SWIPED ON PIN PAD' : row.entry.toUpperCase()));
+    if (row.masked) lines.push(pair(row.brand ? row.brand.toUpperCase() : w.card, row.masked));
+    if (row.cardholderName) lines.push(pair(w.name, row.cardholderName.slice(0, 30)));
+    if (row.entry) lines.push(pair(w.entry, w.entries[row.entry]));
   } else {
-    if (row.routing) lines.push(pair('Routing', row.routing));
-    if (row.masked) lines.push(pair('Account', row.masked));
-    if (row.checkNumber) lines.push(pair('Check', row.checkNumber));
+    if (row.routing) lines.push(pair(w.routing, row.routing));
+    if (row.masked) lines.push(pair(w.account, row.masked));
+    if (row.checkNumber) lines.push(pair(w.check, row.checkNumber));
   }
   const amount = row.state === 'approved' ? (row.approvedCents ?? row.requestedCents) : row.requestedCents;
-  lines.push('', pair('AMOUNT', `$${centsToDollarAmount(amount)}`));
+  lines.push('', pair(w.amount, `$${centsToDollarAmount(amount)}`));
   if (row.state === 'approved' && row.approvedCents !== null && row.approvedCents < row.requestedCents) {
-    lines.push(pair('Requested', `$${centsToDollarAmount(row.requestedCents)}`), pair('Balance due', `$${centsToDollarAmount(row.requestedCents - row.approvedCents)}`));
+    lines.push(pair(w.requested, `$${centsToDollarAmount(row.requestedCents)}`), pair(w.balance, `$${centsToDollarAmount(row.requestedCents - row.approvedCents)}`));
   }
-  lines.push('', ...verdict(row).map(center));
-  if (row.authorizationNum) lines.push(pair('Authorization', row.authorizationNum));
-  if (row.sequenceNo) lines.push(pair('Sequence', row.sequenceNo));
-  lines.push(pair('Reference', row.clientRef));
+  lines.push('', ...verdict(row, w).map(center));
+  if (row.authorizationNum) lines.push(pair(w.authorization, row.authorizationNum));
+  if (row.sequenceNo) lines.push(pair(w.sequence, row.sequenceNo));
+  lines.push(pair(w.reference, row.clientRef));
   const signs = copy === 'merchant' && row.tender === 'card' && (row.state === 'approved' || row.state === 'offline') && row.type !== 'refund';
-  if (signs) lines.push('', '', 'x' + '_'.repeat(RECEIPT_WIDTH - 2), center('I agree to pay the above amount'));
-  lines.push('', center(copy === 'merchant' ? 'MERCHANT COPY' : 'CUSTOMER COPY'));
+  if (signs) lines.push('', '', 'x' + '_'.repeat(RECEIPT_WIDTH - 2), center(w.agree));
+  lines.push('', copyLine);
   return { clientRef: row.clientRef, copy, source: 'terminal', lines: lines.map((l) => l.slice(0, RECEIPT_WIDTH)) };
 }

@@ -31,7 +31,7 @@ export function createReceiptsDomain(d: ReceiptsDomainDeps): ReceiptsDomain {
     receipt: (ref, copy) => {
       const row = d.ledger.row(ref, d.mode());
       if (!row) throw new PosError('NOT_FOUND', 'This payment is not in the journal of this terminal, so its receipt cannot be printed.');
-      return composeReceipt(row, copy, { name: d.settings.get('terminal.name') });
+      return composeReceipt(row, copy, { name: d.settings.get('terminal.name'), language: d.settings.get('terminal.language') });
     },
     choice: () => d.settings.get('receipts.printer'),
     systemPrinterName: () => d.settings.get('receipts.systemPrinter'),

@@ -183,7 +183,7 @@ export function registerJournal(program: Command, ctx: CliContext): void {
           const detail = core.payments.ledger.get(ref, mode);
           const row = core.payments.ledger.row(ref, mode);
           if (!row) throw new PosError('NOT_FOUND', `no payment ${ref} in the ${mode} journal`);
-          return { ...detail, receipt: composeReceipt(row, opts.copy, { name: core.settings.get('terminal.name') }) };
+          return { ...detail, receipt: composeReceipt(row, opts.copy, { name: core.settings.get('terminal.name'), language: core.settings.get('terminal.language') }) };
         }),
       );
       if (opts.json) return printJson(shown);

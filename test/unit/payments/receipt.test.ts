@@ -159,3 +159,22 @@ describe('wrap', () => {
     );
   });
 });
+
+describe('a receipt composed in French (terminal.language fr)', () => {
+  it('says its own words in French, keeps the facts, and stays within the printer width', () => {
+    const fr = composeReceipt(row({ state: 'offline', storedOffline: true, receipt: null }), 'merchant', { name: 'Caisse 2', language: 'fr' });
+    const text = fr.lines.join('\n');
+    expect(text).toContain('APPROUVÉE HORS LIGNE');
+    expect(text).toContain('MONTANT');
+    expect(text).toContain('$12.34');
+    expect(text).toContain('COPIE DU COMMERÇANT');
+    expect(text).toContain('411111******1111');
+    expect(text).not.toMatch(/APPROVED|AMOUNT|MERCHANT COPY/);
+    for (const line of fr.lines) expect(line.length).toBeLessThanOrEqual(RECEIPT_WIDTH);
+  });
+
+  it('adds a French copy line under the gateway’s own text', () => {
+    const fr = composeReceipt(row({ state: 'approved', receipt: 'RELEVE DE TRANSACTION' }), 'customer', { name: 'Caisse 2', language: 'fr' });
+    expect(fr.lines.at(-1)?.trim()).toBe('COPIE DU CLIENT');
+  });
+});
