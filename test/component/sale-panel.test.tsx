@@ -71,6 +71,43 @@ describe('the Register\'s sale panel, state by state', () => {
     expect(props.onCheckDetails).toHaveBeenCalledWith({ checkType: 'corporate', customerName: 'Pat Lee' });
   });
 
+  it('sends the customer ID with its type, only when one was typed', () => {
+    const props = panel({ ...base, tender: 'check', waitingFor: 'check-details', check: { routing: '267084131', accountMasked: '******3210', business: true, warnings: [], checkNumber: '5678' } });
+    expect(document.querySelector('.sale-means')?.textContent).toBe('Check Business check #5678 · routing 267084131 · account ******3210');
+    expect(screen.getByText(/starts with the state’s two letters/)).toBeTruthy();
+    fireEvent.change(screen.getByLabelText('Customer ID'), { target: { value: '2' } });
+    // The licence hint is for licences only.
+    expect(screen.queryByText(/starts with the state’s two letters/)).toBeNull();
+    fireEvent.change(screen.getByLabelText('ID number (optional)'), { target: { value: ' 36-1234567 ' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Send the check' }));
+    expect(props.onCheckDetails).toHaveBeenCalledWith({ checkType: 'personal', idType: 2, id: '36-1234567' });
+  });
+
+  it('shows a read problem in main’s words, in a slot kept while there is none', () => {
+    const { container, rerender } = render(<SalePanel sale={base} training onCancel={vi.fn()} onNewSale={vi.fn()} onPayBalance={vi.fn()} onCheckDetails={vi.fn()} onSimulate={vi.fn()} />);
+    const slot = container.querySelector('.sale-problem');
+    expect(slot?.textContent).toBe('');
+    rerender(<SalePanel sale={{ ...base, problem: 'The card could not be read: swipe it again.' }} training onCancel={vi.fn()} onNewSale={vi.fn()} onPayBalance={vi.fn()} onCheckDetails={vi.fn()} onSimulate={vi.fn()} />);
+    // The same element, so nothing below it moves when a problem appears.
+    expect(container.querySelector('.sale-problem')).toBe(slot);
+    expect(screen.getByRole('alert').textContent).toBe('The card could not be read: swipe it again.');
+  });
+
+  it('labels the bank’s own decline message as the bank’s', () => {
+    const { container } = render(
+      <SalePanel
+        sale={{ ...base, state: 'declined', final: true, waitingFor: null, card, outcome: { kind: 'declined', message: 'INSUFFICIENT FUNDS', bankCode: '51' } }}
+        training
+        onCancel={vi.fn()}
+        onNewSale={vi.fn()}
+        onPayBalance={vi.fn()}
+        onCheckDetails={vi.fn()}
+        onSimulate={vi.fn()}
+      />,
+    );
+    expect(container.textContent).toContain('The bank’s message: INSUFFICIENT FUNDS');
+  });
+
   it.each([
     ['approved', 'Approved', 'tone-ok', 'Give the customer the receipt.'],
     ['offline', 'Stored offline', 'tone-warn', 'it is sent when the gateway is back'],

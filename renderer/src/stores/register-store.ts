@@ -1,6 +1,7 @@
 import { create } from 'zustand';
 import { PosCallError, type CashierStatus, type CheckDetails, type Receipt, type SaleView, type SimCard, type StartSale } from '../../../preload/contract';
 import { connect, errorWords } from '../api/pos';
+import { i18n } from '../i18n/i18n';
 
 /** The payment types the register starts itself; completion and void start from History. */
 export type RegisterType = 'sale' | 'preauth' | 'refund' | 'verify';
@@ -92,7 +93,7 @@ export const useRegisterStore = create<RegisterState>((set, get) => {
             busy: false,
             pin: status.pinSet
               ? { mode: 'enter', why, submit: (p) => void withApproval(send, p) }
-              : { mode: 'set', why: `${why} No manager PIN is set yet: the manager chooses one now.`, submit: (p) => setFirstPin(p, why, send) },
+              : { mode: 'set', why: i18n.t('pin.noPinYet', { ns: 'register', why }), submit: (p) => setFirstPin(p, why, send) },
           }),
         (e: unknown) => set({ busy: false, pin: undefined, error: errorWords(e) }),
       );
@@ -174,11 +175,11 @@ export const useRegisterStore = create<RegisterState>((set, get) => {
       const { cents, type, sale, busy } = get();
       if (busy || (sale && !sale.final)) return;
       if (type !== 'verify' && cents === 0) {
-        set({ error: 'Type the amount first.' });
+        set({ error: i18n.t('error.noAmount', { ns: 'register' }) });
         return;
       }
       if (tender === 'check' && type !== 'sale') {
-        set({ error: 'A check can only pay a sale.' });
+        set({ error: i18n.t('error.checkSaleOnly', { ns: 'register' }) });
         return;
       }
       set({ sale: undefined, receipt: undefined });
@@ -187,7 +188,7 @@ export const useRegisterStore = create<RegisterState>((set, get) => {
     startFrom(type, originalRef, amountCents) {
       const { sale, busy } = get();
       if (busy || (sale && !sale.final)) {
-        set({ error: 'Finish the sale in progress first.' });
+        set({ error: i18n.t('error.saleInProgress', { ns: 'register' }) });
         return;
       }
       set({ sale: undefined, receipt: undefined });

@@ -1,7 +1,10 @@
 import { useState } from 'react';
+import { digitsOnly } from '../../components/money';
+import { useT } from '../../i18n/i18n';
 
 /** Cashier sign-in (terminal.cashierSignIn): number and PIN, before the register takes payments. */
 export function CashierSignIn({ error, onSignIn }: { error: string | undefined; onSignIn: (number: string, pin: string) => void }) {
+  const { t } = useT('register');
   const [number, setNumber] = useState('');
   const [pin, setPin] = useState('');
   return (
@@ -14,15 +17,15 @@ export function CashierSignIn({ error, onSignIn }: { error: string | undefined; 
         setPin('');
       }}
     >
-      <h2 id="sign-in-title">Cashier sign-in</h2>
-      <p className="muted">This store records the cashier of each payment. Sign in with your cashier number and PIN.</p>
+      <h2 id="sign-in-title">{t('signIn.title')}</h2>
+      <p className="muted">{t('signIn.text')}</p>
       <label className="field">
-        Cashier number
-        <input inputMode="numeric" autoComplete="off" maxLength={8} value={number} autoFocus onChange={(e) => setNumber(e.target.value.replace(/\D/g, ''))} />
+        {t('signIn.number')}
+        <input inputMode="numeric" autoComplete="off" maxLength={8} value={number} autoFocus onChange={(e) => setNumber(digitsOnly(e.target.value))} />
       </label>
       <label className="field">
-        PIN
-        <input type="password" inputMode="numeric" autoComplete="off" maxLength={12} value={pin} onChange={(e) => setPin(e.target.value.replace(/\D/g, ''))} />
+        {t('signIn.pin')}
+        <input type="password" inputMode="numeric" autoComplete="off" maxLength={12} value={pin} onChange={(e) => setPin(digitsOnly(e.target.value))} />
       </label>
       {error && (
         <p className="error-note" role="alert">
@@ -30,7 +33,7 @@ export function CashierSignIn({ error, onSignIn }: { error: string | undefined; 
         </p>
       )}
       <button type="submit" className="button primary" disabled={!number || pin.length < 4}>
-        Sign in
+        {t('signIn.submit')}
       </button>
     </form>
   );

@@ -1,0 +1,77 @@
+import type { RefObject } from 'react';
+import { useShallow } from 'zustand/react/shallow';
+import { money } from '../../components/money';
+import { PAYMENT_TYPE } from '../../components/payment-words';
+import { useT } from '../../i18n/i18n';
+import { useRegisterStore, type RegisterType } from '../../stores/register-store';
+
+const TYPES: readonly RegisterType[] = ['sale', 'preauth', 'refund', 'verify'];
+const KEYS = ['1', '2', '3', '4', '5', '6', '7', '8', '9', '00', '0', 'Backspace'] as const;
+
+/**
+ * The left of the counter: the payment type, the amount, the keypad and the tenders. While a sale
+ * runs every control stays where it is, disabled, so nothing moves under the cashier's finger.
+ */
+export function AmountEntry({ amountRef }: { amountRef: RefObject<HTMLOutputElement | null> }) {
+  const { t } = useT('register');
+  const { t: common } = useT('common');
+  const r = useRegisterStore(
+    useShallow((s) => ({ type: s.type, cents: s.cents, busy: s.busy, error: s.error, inSale: s.sale !== undefined && !s.sale.final, setType: s.setType, press: s.press, charge: s.charge })),
+  );
+  // After a tap on the keypad or a type, Enter charges (rather than pressing the same button again).
+  const backToAmount = (): void => amountRef.current?.focus();
+  return (
+    <div className="register-entry">
+      <div className="segmented-buttons" role="group" aria-label={t('type.label')}>
+        {TYPES.map((type) => (
+          <button
+            key={type}
+            type="button"
+            className="button"
+            aria-pressed={r.type === type}
+            disabled={r.inSale}
+            onClick={() => {
+              r.setType(type);
+              backToAmount();
+            }}
+          >
+            {common(PAYMENT_TYPE[type])}
+          </button>
+        ))}
+      </div>
+      <output ref={amountRef} tabIndex={-1} className="amount" aria-label={t('amount')} aria-live="polite">
+        {money(r.type === 'verify' ? 0 : r.cents)}
+      </output>
+      <div className="keypad" role="group" aria-label={t('keypad')}>
+        {KEYS.map((k) => (
+          <button
+            key={k}
+            type="button"
+            className="button key"
+            disabled={r.inSale || r.type === 'verify'}
+            aria-label={k === 'Backspace' ? t('key.backspace') : k}
+            onClick={() => {
+              r.press(k);
+              backToAmount();
+            }}
+          >
+            {k === 'Backspace' ? '⌫' : k}
+          </button>
+        ))}
+      </div>
+      <div className="tenders">
+        <button type="button" className="button primary tender" disabled={r.inSale || r.busy} onClick={() => r.charge('card')}>
+          {t('charge.card')} <kbd>{t('key.enter')}</kbd>
+        </button>
+        <button type="button" className="button tender" disabled={r.inSale || r.busy || r.type !== 'sale'} onClick={() => r.charge('check')}>
+          {t('charge.check')}
+        </button>
+      </div>
+      {r.error && (
+        <p className="error-note" role="alert">
+          {r.error}
+        </p>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,64 @@
+import type { CheckDetails, PaymentState, SaleView, SimCard } from '../../../../preload/contract';
+
+/**
+ * The Register's words for a sale, chosen from the view's fields (`waitingFor`, `state`,
+ * `outcome.kind`) rather than main's sentence, so every language says all of it. Keys of the
+ * `register` namespace.
+ */
+
+/** What the sale waits for now: the step the cashier sees. */
+export const WAITING = {
+  tender: 'wait.tender',
+  card: 'wait.card',
+  check: 'wait.check',
+  'check-details': 'wait.check-details',
+  'customer-confirm': 'wait.customer-confirm',
+  gateway: 'wait.gateway',
+} as const satisfies Record<NonNullable<SaleView['waitingFor']>, string>;
+
+/**
+ * What the cashier does next, once the sale has ended. States a sale cannot end in (a view of a
+ * row left by a process that stopped) take the advice of the state recovery would give them.
+ */
+export const NEXT = {
+  choosing: 'next.cancelled',
+  waiting: 'next.cancelled',
+  validated: 'next.cancelled',
+  journaled: 'next.failed',
+  sending: 'next.needs-lookup',
+  approved: 'next.approved',
+  declined: 'next.declined',
+  rejected: 'next.rejected',
+  offline: 'next.offline',
+  forwarding: 'next.offline',
+  'needs-lookup': 'next.needs-lookup',
+  failed: 'next.failed',
+  cancelled: 'next.cancelled',
+  voided: 'next.voided',
+} as const satisfies Record<PaymentState, string>;
+
+/** Partly approved: the approval left a balance to pay with another tender. */
+export function partlyApproved(sale: SaleView): boolean {
+  return sale.state === 'approved' && sale.balanceDueCents > 0;
+}
+
+export type Simulated = SimCard | 'check' | 'pinpad';
+
+/** The training buttons: what the simulated readers read. */
+export const SIMULATE_CARD = [
+  ['visa', 'sim.visa'],
+  ['mastercard', 'sim.mastercard'],
+  ['chip', 'sim.chip'],
+  ['expired', 'sim.expired'],
+  ['pinpad', 'sim.pinpad'],
+] as const satisfies ReadonlyArray<readonly [Simulated, string]>;
+
+export type CustomerIdType = NonNullable<CheckDetails['idType']>;
+
+/** The gateway's CustomerIDType values, as the cashier picks them. */
+export const ID_TYPES = [
+  [0, 'details.id.0'],
+  [1, 'details.id.1'],
+  [2, 'details.id.2'],
+  [3, 'details.id.3'],
+] as const satisfies ReadonlyArray<readonly [CustomerIdType, string]>;
