@@ -22,6 +22,8 @@ export interface HistoryState {
   totals: DailyTotals | undefined;
   detail: Detail | undefined;
   receipt: Receipt | undefined;
+  /** A search is on its way (the rows shown are the last answer's). */
+  loading: boolean;
   error: string | undefined;
   /** What became of the last export in the desktop app: where it was saved, or that it was not. */
   exportNote: string | undefined;
@@ -48,7 +50,8 @@ export function searchOf(f: HistoryFilter): JournalSearch {
     ...(since && until ? { since: since.toISOString(), until: until.toISOString() } : {}),
     ...(f.type ? { type: f.type as NonNullable<JournalSearch['type']> } : {}),
     ...(f.tender ? { tender: f.tender as NonNullable<JournalSearch['tender']> } : {}),
-    ...(f.state ? { states: [f.state as NonNullable<JournalSearch['states']>[number]] } : {}),
+    // One choice may stand for several states ("in progress": choosing,waiting,validated).
+    ...(f.state ? { states: f.state.split(',') as NonNullable<JournalSearch['states']> } : {}),
     ...(/^\d{4}$/.test(f.last4) ? { last4: f.last4 } : {}),
     ...(f.reference.trim() ? { reference: f.reference.trim() } : {}),
   };
@@ -61,6 +64,7 @@ export const useHistoryStore = create<HistoryState>((set, get) => ({
   totals: undefined,
   detail: undefined,
   receipt: undefined,
+  loading: false,
   error: undefined,
   exportNote: undefined,
   setFilter(patch) {
@@ -69,11 +73,12 @@ export const useHistoryStore = create<HistoryState>((set, get) => ({
   search(more = false) {
     const { filter, nextBeforeId, rows } = get();
     const query = { ...searchOf(filter), limit: 50, ...(more && nextBeforeId ? { beforeId: nextBeforeId } : {}) };
+    set({ loading: true });
     client()
       .call('journal.search', query)
       .then(
-        (r) => set({ rows: more ? [...rows, ...r.rows] : r.rows, nextBeforeId: r.nextBeforeId, error: undefined }),
-        (e: unknown) => set({ error: errorWords(e) }),
+        (r) => set({ rows: more ? [...rows, ...r.rows] : r.rows, nextBeforeId: r.nextBeforeId, loading: false, error: undefined }),
+        (e: unknown) => set({ loading: false, error: errorWords(e) }),
       );
     if (!more && filter.date) {
       client()

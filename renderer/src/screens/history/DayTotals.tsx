@@ -1,0 +1,53 @@
+import type { DailyTotals } from '../../../../preload/contract';
+import { DataTable } from '../../components/DataTable';
+import { money } from '../../components/money';
+import { PAYMENT_TYPE, TENDER } from '../../components/payment-words';
+import { useT } from '../../i18n/i18n';
+
+type TotalsLine = DailyTotals['lines'][number];
+
+const BUCKET = {
+  approved: 'bucket.approved',
+  offline: 'bucket.offline',
+  declined: 'bucket.declined',
+} as const satisfies Record<TotalsLine['bucket'], string>;
+
+/** The day's totals: approved, refunded, voided, offline not sent yet, net; then by tender and type. */
+export function DayTotals({ totals }: { totals: DailyTotals }) {
+  const { t } = useT('history');
+  const { t: common } = useT('common');
+  const cards = [
+    ['totals.approved', totals.approvedCents],
+    ['totals.refunded', totals.refundedCents],
+    ['totals.voided', totals.voidedCents],
+    ['totals.offline', totals.offlineOutstandingCents],
+    ['totals.net', totals.netCents],
+  ] as const;
+  return (
+    <>
+      <div className="cards totals" aria-label={t('totals.label')}>
+        {cards.map(([words, cents]) => (
+          <article key={words} className="card">
+            <h2>{t(words)}</h2>
+            <p className="big">{money(cents)}</p>
+          </article>
+        ))}
+      </div>
+      {totals.lines.length > 0 && (
+        <DataTable
+          label={t('totals.lines')}
+          className="totals-lines"
+          rows={totals.lines}
+          rowKey={(l) => `${l.tender}-${l.type}-${l.bucket}`}
+          columns={[
+            { id: 'tender', header: t('totals.tender'), cell: (l) => common(TENDER[l.tender]) },
+            { id: 'type', header: t('totals.type'), cell: (l) => common(PAYMENT_TYPE[l.type]) },
+            { id: 'bucket', header: t('totals.bucket'), cell: (l) => t(BUCKET[l.bucket]) },
+            { id: 'count', header: t('totals.count'), cell: (l) => l.count, numeric: true },
+            { id: 'amount', header: t('totals.amount'), cell: (l) => money(l.cents), numeric: true },
+          ]}
+        />
+      )}
+    </>
+  );
+}

@@ -1,0 +1,226 @@
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { DailyTotals, MethodOutput, PaymentRow, PaymentState, Receipt, SaleView } from '../../preload/contract';
+import { setLanguage } from '../../renderer/src/i18n/i18n';
+import { HistoryScreen } from '../../renderer/src/screens/history/HistoryScreen';
+import { today, useHistoryStore } from '../../renderer/src/stores/history-store';
+import { useRegisterStore } from '../../renderer/src/stores/register-store';
+import { installFakePos } from './fake-pos';
+
+const pos = installFakePos();
+const AT = '2030-03-01T17:30:00.000Z';
+
+function row(patch: Partial<PaymentRow>): PaymentRow {
+  return {
+    id: 1, clientRef: 'TMREF0001', saleId: 'reg-0001aaaa', mode: 'training', type: 'sale', tender: 'card', state: 'approved', words: 'Approved.',
+    transactionType: '00', requestedCents: 42_00, approvedCents: 42_00, surchargeCents: null, taxCents: null, masked: '411111******1111', brand: 'visa', last4: '1111',
+    routing: null, checkNumber: null, cardholderName: 'PAT LEE', entry: 'swipe', deviceId: 'msr-1', cashier: '12', approvedBy: null, outcomeKind: 'approved', gatewayCode: '00',
+    bankCode: '000', message: null, tag: '1234567', authorizationNum: 'ET1234', sequenceNo: null, retrievalRef: null, splitTenderId: null, attempts: 1, storedOffline: false,
+    attention: false, expired: false, originalRef: null, decidedBy: null, decision: null, createdAt: AT, updatedAt: AT, finishedAt: AT,
+    ...patch,
+  };
+}
+
+const check = row({ id: 2, clientRef: 'TMREF0002', tender: 'check', masked: '******3210', brand: null, last4: '3210', routing: '267084131', checkNumber: '1234', cardholderName: null, entry: 'micr' });
+
+const totals: DailyTotals = {
+  mode: 'training',
+  date: today(),
+  lines: [
+    { tender: 'card', type: 'sale', bucket: 'approved', count: 3, cents: 126_00 },
+    { tender: 'check', type: 'sale', bucket: 'declined', count: 1, cents: 64_00 },
+  ],
+  approvedCents: 126_00,
+  refundedCents: 10_00,
+  voidedCents: 0,
+  offlineOutstandingCents: 0,
+  netCents: 116_00,
+};
+
+type Search = MethodOutput<'journal.search'>;
+
+function serve(rows: PaymentRow[], more: Partial<{ totals: DailyTotals }> = {}): void {
+  pos.answer('journal.search', () => ({ rows, nextBeforeId: null }));
+  pos.answer('journal.totals', () => more.totals ?? { ...totals, lines: [], approvedCents: 0, refundedCents: 0, netCents: 0 });
+}
+
+const stateCell = (ref: string): HTMLElement => {
+  const tr = screen.getByRole('button', { name: `Open payment ${ref}` }).closest('tr');
+  if (!tr) throw new Error(`no row for ${ref}`);
+  const cell = tr.querySelector<HTMLElement>('.state-word');
+  if (!cell) throw new Error(`no state in the row of ${ref}`);
+  return cell;
+};
+
+beforeEach(() => {
+  pos.reset();
+  useHistoryStore.setState(useHistoryStore.getInitialState(), true);
+  useRegisterStore.setState(useRegisterStore.getInitialState(), true);
+});
+afterEach(() => {
+  cleanup();
+  setLanguage('en');
+});
+
+describe('the History screen', () => {
+  it('says it is searching until the journal answers, then shows the rows', async () => {
+    let answer: (value: Search) => void = () => undefined;
+    pos.answer('journal.search', () => new Promise<Search>((resolve) => (answer = resolve)));
+    pos.answer('journal.totals', () => totals);
+    render(<HistoryScreen onFollow={vi.fn()} />);
+    expect(await screen.findByText('Searching the journal…')).toBeTruthy();
+    expect(screen.queryByText(/No payment matches/)).toBeNull();
+    answer({ rows: [row({})], nextBeforeId: null });
+    expect(await screen.findByRole('button', { name: 'Open payment TMREF0001' })).toBeTruthy();
+    expect(screen.queryByText('Searching the journal…')).toBeNull();
+  });
+
+  it('says an empty day has nothing, and offers to clear the filters only when some are set', async () => {
+    serve([]);
+    render(<HistoryScreen onFollow={vi.fn()} />);
+    await screen.findByText(/No payment matches/);
+    expect(screen.getByRole('status').textContent).toBe('No payment matches. Choose another day.');
+    expect(screen.queryByRole('button', { name: 'Clear the filters' })).toBeNull();
+
+    fireEvent.change(screen.getByLabelText('Type'), { target: { value: 'refund' } });
+    fireEvent.change(screen.getByLabelText('Last 4 digits'), { target: { value: '11a11' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Search' }));
+    await waitFor(() => expect(pos.calls.filter((c) => c.method === 'journal.search')).toHaveLength(2));
+    expect(pos.calls.at(-2)?.input).toMatchObject({ type: 'refund', last4: '1111', limit: 50 });
+    fireEvent.click(await screen.findByRole('button', { name: 'Clear the filters' }));
+    await waitFor(() => expect(pos.calls.filter((c) => c.method === 'journal.search')).toHaveLength(3));
+    const cleared = pos.calls.filter((c) => c.method === 'journal.search').at(-1)?.input as Record<string, unknown>;
+    expect(cleared.type).toBeUndefined();
+    expect(cleared.last4).toBeUndefined();
+    // The day stays: clearing the filters is not leaving the day.
+    expect(typeof cleared.since).toBe('string');
+  });
+
+  it('shows each payment state in words and tone, with its card or check masked', async () => {
+    const words: Record<PaymentState, [string, string]> = {
+      choosing: ['In progress', 'tone-muted'],
+      waiting: ['In progress', 'tone-muted'],
+      validated: ['In progress', 'tone-muted'],
+      journaled: ['Recorded', 'tone-muted'],
+      sending: ['Sending', 'tone-warn'],
+      approved: ['Approved', 'tone-ok'],
+      declined: ['Declined', 'tone-bad'],
+      rejected: ['Rejected', 'tone-bad'],
+      offline: ['Stored offline', 'tone-warn'],
+      forwarding: ['Being sent', 'tone-warn'],
+      'needs-lookup': ['Outcome unknown', 'tone-warn'],
+      failed: ['Not charged', 'tone-bad'],
+      cancelled: ['Cancelled', 'tone-muted'],
+      voided: ['Written off', 'tone-muted'],
+    };
+    const states = Object.keys(words) as PaymentState[];
+    serve(
+      [...states.map((state, i) => row({ id: 10 + i, clientRef: `TMSTATE${String(i).padStart(2, '0')}`, state })), check],
+      { totals },
+    );
+    render(<HistoryScreen onFollow={vi.fn()} />);
+    await screen.findByRole('button', { name: 'Open payment TMSTATE00' });
+    states.forEach((state, i) => {
+      const cell = stateCell(`TMSTATE${String(i).padStart(2, '0')}`);
+      expect(cell.textContent, state).toBe(words[state][0]);
+      expect(cell.className, state).toContain(words[state][1]);
+    });
+    const table = screen.getByRole('table', { name: 'Payments' });
+    expect(within(table).getAllByText('Visa 411111******1111')).toHaveLength(states.length);
+    expect(table.textContent).toContain('· PAT LEE');
+    expect(table.textContent).toContain('$42.00');
+    expect(screen.getByRole('button', { name: 'Open payment TMREF0002' }).closest('tr')?.textContent).toContain('Check #1234 · routing 267084131 · account ******3210');
+    // The day's totals, then by tender and type.
+    expect(screen.getByLabelText('Totals of the day').textContent).toContain('Approved$126.00');
+    expect(screen.getByLabelText('Totals of the day').textContent).toContain('Net$116.00');
+    const lines = screen.getByRole('table', { name: 'Totals by tender and type' });
+    expect(within(lines).getAllByRole('row')[2]?.textContent).toBe('CheckSaleDeclined1$64.00');
+  });
+
+  it('opens a payment with its details and its receipt', async () => {
+    const approved = row({ approvedBy: 'manager PIN at the counter' });
+    const voidRow = row({ id: 3, clientRef: 'TMVOID001', type: 'void', state: 'declined', requestedCents: 42_00, approvedCents: null, originalRef: 'TMREF0001' });
+    const receipt: Receipt = { clientRef: 'TMREF0001', copy: 'customer', source: 'gateway', lines: ['COUNTER POS', 'SALE        $42.00', 'APPROVED ET1234'] };
+    serve([approved]);
+    pos.answer('journal.get', () => ({ payment: approved, related: [voidRow], events: [] }));
+    pos.answer('payments.receipt', ({ copy }) => ({ ...receipt, copy: copy ?? 'customer' }));
+    render(<HistoryScreen onFollow={vi.fn()} />);
+    fireEvent.click(await screen.findByRole('button', { name: 'Open payment TMREF0001' }));
+    const detail = await screen.findByRole('region', { name: 'Payment TMREF0001' });
+    expect(within(detail).getByRole('heading', { level: 2 }).textContent).toBe('Sale $42.00, Approved');
+    expect(detail.textContent).toContain('Visa 411111******1111 · PAT LEE');
+    expect(detail.textContent).toContain('Authorization ET1234');
+    expect(detail.textContent).toContain('Entry Swiped on the reader');
+    expect(detail.textContent).toContain('cashier 12 · approved by manager PIN at the counter');
+    // The declined void is listed, and the sale can still be voided.
+    expect(within(detail).getByRole('listitem').textContent).toMatch(/^Void \$42\.00 · Declined · /);
+    expect(within(detail).getByRole('button', { name: 'Void' })).toBeTruthy();
+
+    fireEvent.click(within(detail).getByRole('button', { name: 'Customer receipt' }));
+    expect((await screen.findByLabelText('Customer receipt')).textContent).toContain('APPROVED ET1234');
+    expect(pos.calls.at(-1)).toEqual({ method: 'payments.receipt', input: { ref: 'TMREF0001', copy: 'customer' } });
+  });
+
+  it('labels the bank’s own message as the bank’s, beside the state in words', async () => {
+    const declined = row({ state: 'declined', approvedCents: null, outcomeKind: 'declined', message: 'INSUFFICIENT FUNDS', authorizationNum: null });
+    serve([declined]);
+    pos.answer('journal.get', () => ({ payment: declined, related: [], events: [] }));
+    render(<HistoryScreen onFollow={vi.fn()} />);
+    fireEvent.click(await screen.findByRole('button', { name: 'Open payment TMREF0001' }));
+    const detail = await screen.findByRole('region', { name: 'Payment TMREF0001' });
+    expect(detail.textContent).toContain('Declined by the bank.');
+    expect(detail.textContent).toContain('The bank’s message: INSUFFICIENT FUNDS');
+    // Only an approved payment is voided or refunded.
+    expect(within(detail).queryByRole('button', { name: 'Void' })).toBeNull();
+  });
+
+  it('refunds an amount typed with a comma, refuses text that is not an amount, and follows the refund on the Register', async () => {
+    const approved = row({});
+    serve([approved]);
+    pos.answer('journal.get', () => ({ payment: approved, related: [], events: [] }));
+    pos.answer('payments.start', (input): SaleView => ({
+      saleId: input.saleId, clientRef: 'TMREFUND01', mode: 'training', type: 'refund', tender: 'card', state: 'validated', words: 'Card or check read; confirming the amount.',
+      waitingFor: 'gateway', problem: null, amountCents: input.amountCents, approvedCents: null, balanceDueCents: 0, splitTenderId: null, entry: 'tagged', card: null, check: null,
+      outcome: null, originalRef: 'TMREF0001', final: false, startedAt: AT, updatedAt: AT,
+    }));
+    const onFollow = vi.fn();
+    render(<HistoryScreen onFollow={onFollow} />);
+    fireEvent.click(await screen.findByRole('button', { name: 'Open payment TMREF0001' }));
+    const detail = await screen.findByRole('region', { name: 'Payment TMREF0001' });
+    const amount = within(detail).getByLabelText(/Amount/);
+    fireEvent.change(amount, { target: { value: '1.2.3' } });
+    fireEvent.click(within(detail).getByRole('button', { name: 'Refund' }));
+    // Not an amount is never "all that is left": nothing starts, and the field says why.
+    expect(amount.getAttribute('aria-invalid')).toBe('true');
+    expect(detail.textContent).toContain('Type the amount in dollars and cents, such as 12.50, or leave it empty.');
+    expect(pos.calls.some((c) => c.method === 'payments.start')).toBe(false);
+
+    fireEvent.change(amount, { target: { value: '12,50' } });
+    fireEvent.click(within(detail).getByRole('button', { name: 'Refund' }));
+    expect(onFollow).toHaveBeenCalled();
+    await waitFor(() => expect(pos.calls.find((c) => c.method === 'payments.start')?.input).toMatchObject({ type: 'refund', amountCents: 12_50, originalRef: 'TMREF0001' }));
+  });
+
+  it('says why the search failed, in main’s words', async () => {
+    pos.answer('journal.search', () => ({ refuse: { code: 'UNAVAILABLE', message: 'The journal is busy: try again in a moment.' } }));
+    pos.answer('journal.totals', () => totals);
+    render(<HistoryScreen onFollow={vi.fn()} />);
+    expect((await screen.findByRole('alert')).textContent).toBe('The journal is busy: try again in a moment.');
+    expect(screen.queryByText('Searching the journal…')).toBeNull();
+  });
+
+  it('speaks French: headings, state words, money and the filters', async () => {
+    setLanguage('fr');
+    serve([row({}), row({ id: 2, clientRef: 'TMREF0003', state: 'offline', approvedCents: null, requestedCents: 1234_56 })], { totals });
+    render(<HistoryScreen onFollow={vi.fn()} />);
+    await screen.findByRole('button', { name: 'Ouvrir le paiement TMREF0001' });
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Historique');
+    expect(screen.getByRole('button', { name: 'Ouvrir le paiement TMREF0001' }).closest('tr')?.textContent).toContain('42,00\u00a0$');
+    expect(screen.getByRole('button', { name: 'Ouvrir le paiement TMREF0003' }).closest('tr')?.textContent).toContain('1\u00a0234,56\u00a0$');
+    expect(screen.getByText('Approuvé', { selector: '.state-word' })).toBeTruthy();
+    expect(screen.getByText('Conservé hors ligne', { selector: '.state-word' })).toBeTruthy();
+    expect(screen.getByLabelText('Totaux du jour').textContent).toContain('Net116,00\u00a0$');
+    expect(within(screen.getByLabelText('État')).getByRole('option', { name: 'Résultat inconnu' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Chercher' })).toBeTruthy();
+  });
+});
