@@ -60,7 +60,7 @@ export function registerDevices(program: Command, ctx: CliContext): void {
     .option('--json', 'print one JSON line per read')
     .description('open a device and print every read (masked) until Ctrl+C or --count; reconnects after an unplug')
     .action(async (opts: WatchOptions) => {
-      if (opts.kind === 'printer') throw new CliError('a receipt printer sends no reads to watch: print its test page from the Devices screen (Print test page), or try the port with posctl sim printer');
+      if (opts.kind === 'printer') throw new CliError('a receipt printer sends no reads to watch: print its test page from the Devices screen (Print test page), or play a printer on a port with posctl sim printer');
       const config = DeviceConfig.safeParse({
         id: 'watch',
         name: `${opts.kind} on ${opts.port}`,

@@ -7,6 +7,7 @@ import { SWIPE_FRAMINGS, type SwipeFraming } from '../../../native/protocol/swip
 import { micrBytes } from '../../../native/sim/micr-sim';
 import { msrSerialBytes } from '../../../native/sim/msr-sim';
 import { PinpadSimulator } from '../../../native/sim/pinpad-sim';
+import { PrinterSimulator } from '../../../native/sim/printer-sim';
 import { SAMPLE_CARD_NAMES, SAMPLE_CARDS, SAMPLE_CHECK_NAMES, SAMPLE_CHECKS, type SampleCardName, type SampleCheckName } from '../../../native/sim/sample-cards';
 import { SerialLink } from '../../../native/transport/serial-link';
 import type { CliContext } from '../context';
@@ -23,6 +24,7 @@ interface SimOptions {
   every?: number;
   count?: number;
   answer?: string;
+  paperOut?: boolean;
 }
 
 const pick = <T extends string>(value: string | undefined, allowed: readonly T[], what: string, fallback: T): T => {
@@ -88,6 +90,33 @@ export function registerSim(program: Command, _ctx: CliContext): void {
       const answer = pick(opts.answer?.toUpperCase(), ['Y', 'N'] as const, 'answer', 'Y');
       await playPinpad(opts, card, answer);
     });
+
+  common(sim.command('printer'))
+    .option('--paper-out', 'answer status requests as a printer out of paper (and print nothing)')
+    .description('an ESC/POS receipt printer: prints each receipt it is sent as text, with any command it does not know, and answers status requests')
+    .action(async (opts: SimOptions) => {
+      await playPrinter(opts);
+    });
+}
+
+async function playPrinter(opts: SimOptions): Promise<void> {
+  const { link, stopped, stop } = await openPort(opts);
+  const printer = new PrinterSimulator((bytes) => link.write(bytes));
+  if (opts.paperOut) printer.condition = { ...printer.condition, paperOut: true };
+  link.on('data', (chunk) => printer.receive(chunk));
+  link.on('status', (s) => {
+    if (s.state !== 'connected') printer.reset();
+  });
+  let receipts = 0;
+  printer.on('printed', (p) => {
+    receipts++;
+    say(`--- receipt ${receipts} (cut) ---`);
+    for (const line of p.lines) say(line.text);
+    for (const e of p.errors) sayError(`fault: ${e}`);
+    if (opts.count !== undefined && receipts >= opts.count) stop();
+  });
+  await stopped;
+  await link.close();
 }
 
 /** Opens the port (reopening it if the other end goes away) and resolves when stopped. */

@@ -12,6 +12,7 @@ import { PrinterSimulator } from '../../../native/sim/printer-sim';
 import type { HidBackend } from '../../../native/transport/hid-link';
 import type { ByteLink } from '../../../native/transport/link';
 import { SerialLink } from '../../../native/transport/serial-link';
+import { requireBuild, ROOT, spawnNode } from '../../support/processes';
 import { tempDir } from '../../support/tmp';
 import { ptyPair, type PtyPair } from './socat';
 
@@ -119,5 +120,22 @@ describe('receipt printer on a real pseudo-terminal pair (socat)', () => {
     await vi.waitFor(() => expect(device.health().state).toBe('disconnected'));
     await pty.start();
     await vi.waitFor(() => expect(device.health().state).toBe('connected'));
+  });
+});
+
+describe('posctl sim printer', () => {
+  it('prints what a printer device sends it as text, answers its status requests, and ends after --count receipts', async () => {
+    requireBuild();
+    const pty = await pair();
+    const sim = spawnNode([`${ROOT}bin/posctl.js`, 'sim', 'printer', '--port', pty.b, '--count', '1']);
+    cleanup.push(async () => void (await sim.stop()));
+    await sim.waitFor(/ready on/);
+    const device = printer({ transport: 'serial', path: pty.a });
+    await vi.waitFor(() => expect(device.health().state).toBe('connected'));
+    expect(await device.print(RECEIPT)).toEqual({ replaced: [], statusChecked: true });
+    expect(await sim.exited).toBe(0);
+    await sim.closed;
+    expect(sim.stdout()).toContain(['--- receipt 1 (cut) ---', ...RECEIPT].join('\n'));
+    expect(sim.stderr()).toBe('');
   });
 });
