@@ -1,74 +1,61 @@
 import { useEffect } from 'react';
-import { formatCents } from '../../../../preload/format';
-import type { AppStatus, DeviceInfo, DeviceKind, DeviceState, MaskedCard, MaskedCheck, SimVia } from '../../../../preload/contract';
+import type { AppStatus, DeviceInfo, MaskedCard, MaskedCheck } from '../../../../preload/contract';
+import { dateTime, money } from '../../components/money';
+import { useT } from '../../i18n/i18n';
 import { devicesActions, startDevices, useDevicesStore, type LastRead } from '../../stores/devices-store';
+import { BRAND, failedWords, KIND, PAD, STATE, TRANSPORT, VIA } from './device-words';
 import { PrinterCard, PrintoutPanel } from './PrinterPanel';
 
-const KIND: Record<DeviceKind, string> = { msr: 'Card reader', micr: 'Check reader', pinpad: 'PIN pad', printer: 'Receipt printer' };
-const STATE: Record<DeviceState, { words: string; tone: string }> = {
-  connected: { words: 'Ready', tone: 'tone-ok' },
-  connecting: { words: 'Connecting', tone: 'tone-warn' },
-  disconnected: { words: 'Unplugged', tone: 'tone-bad' },
-  error: { words: 'Fault', tone: 'tone-bad' },
-  disabled: { words: 'Off', tone: 'tone-warn' },
-};
-const TRANSPORT: Record<DeviceInfo['transport'], string> = { serial: 'serial', hid: 'USB HID', wedge: 'keyboard wedge', usblp: 'USB printer port', simulator: 'simulated' };
-const VIA: Array<[SimVia, string]> = [
-  ['msr', 'Serial card reader'],
-  ['hid', 'USB HID card reader'],
-  ['wedge', 'Keyboard-wedge reader'],
-  ['pinpad', 'Customer swipes on the PIN pad'],
-];
-const BRAND: Record<MaskedCard['brand'], string> = {
-  visa: 'Visa', mastercard: 'Mastercard', amex: 'American Express', discover: 'Discover', diners: 'Diners Club',
-  jcb: 'JCB', unionpay: 'UnionPay', maestro: 'Maestro', unknown: 'Card',
-};
-
 function CardLine({ card }: { card: MaskedCard }) {
+  const { t } = useT('devices');
   return (
     <>
       <strong data-testid="last-read-card">
-        {BRAND[card.brand]} {card.masked}
+        {t(BRAND[card.brand])} {card.masked}
       </strong>
       {card.name && <span> · {card.name}</span>}
-      <span> · {card.expiry ? `expires ${card.expiry}` : 'no expiry on the stripe'}</span>
-      {card.expired && <span className="devices-flag tone-bad"> Expired</span>}
-      {card.chip && <span className="devices-flag tone-warn"> Chip card: insert it if the terminal can read chips</span>}
+      <span> · {card.expiry ? t('card.expires', { expiry: card.expiry }) : t('card.noExpiry')}</span>
+      {card.expired && <span className="devices-flag tone-bad"> {t('card.expired')}</span>}
+      {card.chip && <span className="devices-flag tone-warn"> {t('card.chip')}</span>}
     </>
   );
 }
 
 function CheckLine({ check }: { check: MaskedCheck }) {
+  const { t } = useT('devices');
   return (
     <>
       <strong data-testid="last-read-check">
-        {check.business ? 'Business' : 'Personal'} check{check.checkNumber ? ` #${check.checkNumber}` : ''}
+        {t(check.business ? 'check.business' : 'check.personal')}
+        {check.checkNumber ? ` ${t('check.number', { number: check.checkNumber })}` : ''}
       </strong>
       <span>
         {' '}
-        · routing {check.routing} · account {check.accountMasked}
-        {check.amountCents !== undefined ? ` · encoded amount ${formatCents(check.amountCents)}` : ''}
+        · {t('check.details', { routing: check.routing, account: check.accountMasked })}
+        {check.amountCents !== undefined ? ` · ${t('check.amount', { amount: money(check.amountCents) })}` : ''}
       </span>
-      {check.country === 'CA' && <span className="devices-flag tone-warn"> Canadian check (no routing checksum)</span>}
+      {check.country === 'CA' && <span className="devices-flag tone-warn"> {t('check.canadian')}</span>}
     </>
   );
 }
 
 function LastReadPanel({ read, names }: { read: LastRead | undefined; names: Map<string, string> }) {
+  const { t } = useT('devices');
   const from = read ? (names.get(read.deviceId) ?? read.deviceId) : '';
   return (
     <section className="devices-last card" aria-labelledby="last-read-title">
-      <h2 id="last-read-title">Last read</h2>
+      <h2 id="last-read-title">{t('lastRead.title')}</h2>
       <p aria-live="polite" data-testid="last-read">
-        {!read && <span className="muted">Nothing read yet. Swipe a card or run a check through a reader.</span>}
+        {!read && <span className="muted">{t('lastRead.none')}</span>}
         {read?.type === 'card' && <CardLine card={read.card} />}
         {read?.type === 'check' && <CheckLine check={read.check} />}
         {read?.type === 'failed' && (
+          // What the code means in the screen's words, then main's message (what to do), no code in brackets.
           <span className="devices-failed" role="alert">
-            {read.message} <span className="muted">({read.code})</span>
+            {t(failedWords(read.code))} <span className="muted">{read.message}</span>
           </span>
         )}
-        {read && <span className="muted block">from {from}, {new Date(read.at).toLocaleTimeString()}</span>}
+        {read && <span className="muted block">{t('lastRead.from', { device: from, when: dateTime(read.at) })}</span>}
       </p>
     </section>
   );
@@ -77,39 +64,37 @@ function LastReadPanel({ read, names }: { read: LastRead | undefined; names: Map
 function DeviceCard({ device }: { device: DeviceInfo }) {
   const test = useDevicesStore((s) => s.tests[device.id]);
   const pad = useDevicesStore((s) => s.pads[device.id]);
+  const { t } = useT('devices');
   const state = STATE[device.state];
-  const readLabel = device.kind === 'micr' ? 'Test with a check' : 'Test with a swipe';
+  const readLabel = t(device.kind === 'micr' ? 'test.check' : 'test.swipe');
   return (
     <li className="devices-item card" aria-labelledby={`device-${device.id}`} data-testid={`device-${device.id}`}>
       <div className="devices-item-head">
         <h3 id={`device-${device.id}`}>{device.name}</h3>
-        <span className={`devices-state ${state.tone}`}>{state.words}</span>
+        <span className={`devices-state ${state.tone}`}>{t(state.words)}</span>
       </div>
       <p className="muted">
-        {KIND[device.kind]} · {TRANSPORT[device.transport]}
-        {device.address ? ` · ${device.address}` : ''} · {device.reads} read{device.reads === 1 ? '' : 's'}
+        {t(KIND[device.kind])} · {t(TRANSPORT[device.transport])}
+        {device.address ? ` · ${device.address}` : ''} · {t('device.reads', { count: device.reads })}
       </p>
       {device.detail && <p className="devices-detail">{device.detail}</p>}
       {pad && device.kind === 'pinpad' && (
         <p className="muted">
-          Pad shows: {pad.activity === 'amount' && pad.amountCents !== undefined ? formatCents(pad.amountCents) : (pad.prompt ?? pad.activity)}
+          {/* The pad's own prompt is its text, as it shows it. */}
+          {t('pad.shows', { what: pad.activity === 'amount' && pad.amountCents !== undefined ? money(pad.amountCents) : (pad.prompt ?? t(PAD[pad.activity])) })}
         </p>
       )}
       <div className="devices-actions">
         <button type="button" className="button" disabled={test?.running} onClick={() => devicesActions.test(device.id, false)}>
-          Test link
+          {t('test.link')}
         </button>
         <button type="button" className="button" disabled={test?.running || device.state !== 'connected'} onClick={() => devicesActions.test(device.id, true)}>
           {readLabel}
         </button>
       </div>
       <p role="status" className="devices-test">
-        {test?.running && 'Testing… (a swipe or check now is the test read)'}
-        {test?.result && (
-          <span className={test.result.ok ? 'tone-ok' : 'tone-bad'}>
-            {test.result.ok ? 'Passed' : 'Failed'}: {test.result.detail}
-          </span>
-        )}
+        {test?.running && t('test.running')}
+        {test?.result && <span className={test.result.ok ? 'tone-ok' : 'tone-bad'}>{t(test.result.ok ? 'test.passed' : 'test.failed', { detail: test.result.detail })}</span>}
         {test?.error && <span className="tone-bad">{test.error}</span>}
       </p>
     </li>
@@ -136,29 +121,30 @@ function SampleSelect(props: { id: string; label: string; value: string; samples
 function TrainingPanel() {
   const sim = useDevicesStore((s) => s.sim);
   const samples = useDevicesStore((s) => s.list?.samples);
+  const { t } = useT('devices');
   return (
     <section className="devices-training card" aria-labelledby="training-title">
-      <h2 id="training-title">Training simulators</h2>
-      <p className="muted">Simulated readers send the same bytes as real ones, through the real decoders. Only in training mode.</p>
+      <h2 id="training-title">{t('training.title')}</h2>
+      <p className="muted">{t('training.text')}</p>
       <div className="devices-sim">
-        <SampleSelect id="sim-card" label="Card" value={sim.card} samples={samples?.cards} onChange={(name) => devicesActions.chooseSample('card', name)} />
+        <SampleSelect id="sim-card" label={t('sim.card')} value={sim.card} samples={samples?.cards} onChange={(name) => devicesActions.chooseSample('card', name)} />
         <fieldset className="devices-via">
-          <legend>Swiped on</legend>
+          <legend>{t('sim.via')}</legend>
           {VIA.map(([via, label]) => (
             <label key={via} className="check">
               <input type="radio" name="sim-via" value={via} checked={sim.via === via} onChange={() => devicesActions.choose({ via })} />
-              {label}
+              {t(label)}
             </label>
           ))}
         </fieldset>
         <button type="button" className="button primary" disabled={sim.busy} onClick={() => devicesActions.simulateSwipe()}>
-          Simulate swipe
+          {t('sim.swipe')}
         </button>
       </div>
       <div className="devices-sim">
-        <SampleSelect id="sim-check" label="Check" value={sim.check} samples={samples?.checks} onChange={(name) => devicesActions.chooseSample('check', name)} />
+        <SampleSelect id="sim-check" label={t('sim.check')} value={sim.check} samples={samples?.checks} onChange={(name) => devicesActions.chooseSample('check', name)} />
         <button type="button" className="button primary" disabled={sim.busy} onClick={() => devicesActions.simulateCheck()}>
-          Simulate check
+          {t('sim.simulateCheck')}
         </button>
       </div>
       {sim.error && (
@@ -181,12 +167,15 @@ export function DevicesScreen({ status }: { status: AppStatus }) {
   const wedgeWithoutCapture = list !== undefined && !list.wedgeCapture && lane.some((d) => d.transport === 'wedge');
   const plugged = list?.discovered.filter((d) => d.known) ?? [];
   const simulatedWedgeHere = list !== undefined && !list.wedgeCapture && simulated.some((d) => d.transport === 'wedge');
+  const { t } = useT('devices');
+  // A printer's card takes the screen's words for its state, kind and transport, so every device reads the same.
+  const printerWords = (d: DeviceInfo) => ({ state: { words: t(STATE[d.state].words), tone: STATE[d.state].tone }, kind: t(KIND[d.kind]), transport: t(TRANSPORT[d.transport]) });
   return (
     <section className="screen devices-screen" aria-labelledby="devices-title">
       <div className="screen-head">
-        <h1 id="devices-title">Devices</h1>
+        <h1 id="devices-title">{t('title')}</h1>
         <button type="button" className="button secondary" onClick={() => devicesActions.reload()}>
-          Refresh
+          {t('refresh')}
         </button>
       </div>
       {error && (
@@ -199,22 +188,20 @@ export function DevicesScreen({ status }: { status: AppStatus }) {
       {training && <PrintoutPanel printout={list?.printout} />}
       {wedgeWithoutCapture && (
         <p className="devices-warning" role="note">
-          Keyboard-wedge card readers work only in the desktop app: in a browser the swipe would type into the page. Use the desktop app, or switch the reader to
-          serial or USB HID mode.
+          {t('wedge.browser')}
         </p>
       )}
       {simulatedWedgeHere && (
         <p className="devices-warning" role="note" data-testid="wedge-not-captured">
-          The simulated keyboard-wedge reader takes only its Simulate swipe button on this page: keys typed into a browser page are not captured as swipes
-          (the desktop app captures them).
+          {t('wedge.simulated')}
         </p>
       )}
-      <h2>This lane</h2>
-      {list && lane.length === 0 && <p className="muted">No card, check or PIN pad devices are configured (setting devices.list; see docs/devices.md).</p>}
+      <h2>{t('lane.title')}</h2>
+      {list && lane.length === 0 && <p className="muted">{t('lane.none')}</p>}
       <ul className="devices-list">
         {lane.map((d) =>
           d.kind === 'printer' ? (
-            <PrinterCard key={d.id} device={d} state={STATE[d.state]} kind={KIND[d.kind]} transport={TRANSPORT[d.transport]} />
+            <PrinterCard key={d.id} device={d} {...printerWords(d)} />
           ) : (
             <DeviceCard key={d.id} device={d} />
           ),
@@ -222,11 +209,11 @@ export function DevicesScreen({ status }: { status: AppStatus }) {
       </ul>
       {training && simulated.length > 0 && (
         <>
-          <h2>Simulated devices</h2>
+          <h2>{t('simulated.title')}</h2>
           <ul className="devices-list">
             {simulated.map((d) =>
               d.kind === 'printer' ? (
-                <PrinterCard key={d.id} device={d} state={STATE[d.state]} kind={KIND[d.kind]} transport={TRANSPORT[d.transport]} />
+                <PrinterCard key={d.id} device={d} {...printerWords(d)} />
               ) : (
                 <DeviceCard key={d.id} device={d} />
               ),
@@ -234,13 +221,13 @@ export function DevicesScreen({ status }: { status: AppStatus }) {
           </ul>
         </>
       )}
-      <h2>Plugged into this machine</h2>
-      {list && plugged.length === 0 && <p className="muted">No known payment device is plugged in.</p>}
+      <h2>{t('plugged.title')}</h2>
+      {list && plugged.length === 0 && <p className="muted">{t('plugged.none')}</p>}
       <ul className="devices-found">
         {plugged.map((d) => (
           <li key={`${d.transport}:${d.path}`}>
-            {d.vendor} {d.model} <span className="muted">({d.transport}{d.usb ? ` ${d.usb}` : ''} at {d.path})</span>
-            {d.inUse && <span className="tag">in use</span>}
+            {d.vendor} {d.model} <span className="muted">{t('plugged.where', { transport: `${t(TRANSPORT[d.transport])}${d.usb ? ` ${d.usb}` : ''}`, path: d.path })}</span>
+            {d.inUse && <span className="tag">{t('plugged.inUse')}</span>}
           </li>
         ))}
       </ul>

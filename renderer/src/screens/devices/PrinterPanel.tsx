@@ -1,4 +1,6 @@
 import type { DeviceInfo, Printout } from '../../../../preload/contract';
+import { dateTime } from '../../components/money';
+import { useT } from '../../i18n/i18n';
 import { devicesActions, useDevicesStore } from '../../stores/devices-store';
 
 /**
@@ -9,6 +11,7 @@ import { devicesActions, useDevicesStore } from '../../stores/devices-store';
 export function PrinterCard(props: { device: DeviceInfo; state: { words: string; tone: string }; kind: string; transport: string }) {
   const { device, state } = props;
   const test = useDevicesStore((s) => s.tests[device.id]);
+  const { t } = useT('devices');
   return (
     <li className="devices-item card" aria-labelledby={`device-${device.id}`} data-testid={`device-${device.id}`}>
       <div className="devices-item-head">
@@ -22,16 +25,12 @@ export function PrinterCard(props: { device: DeviceInfo; state: { words: string;
       {device.detail && <p className="devices-detail">{device.detail}</p>}
       <div className="devices-actions">
         <button type="button" className="button" disabled={test?.running} onClick={() => devicesActions.test(device.id, false)}>
-          Print test page
+          {t('printer.test')}
         </button>
       </div>
       <p role="status" className="devices-test">
-        {test?.running && 'Printing a test page…'}
-        {test?.result && (
-          <span className={test.result.ok ? 'tone-ok' : 'tone-bad'}>
-            {test.result.ok ? 'Passed' : 'Failed'}: {test.result.detail}
-          </span>
-        )}
+        {test?.running && t('printer.testing')}
+        {test?.result && <span className={test.result.ok ? 'tone-ok' : 'tone-bad'}>{t(test.result.ok ? 'test.passed' : 'test.failed', { detail: test.result.detail })}</span>}
         {test?.error && <span className="tone-bad">{test.error}</span>}
       </p>
     </li>
@@ -40,14 +39,15 @@ export function PrinterCard(props: { device: DeviceInfo; state: { words: string;
 
 /** Training: the last receipt the simulated printer cut off, as it came out of the printer. */
 export function PrintoutPanel({ printout }: { printout: Printout | undefined }) {
+  const { t } = useT('devices');
   return (
     <section className="devices-last card" aria-labelledby="printout-title">
-      <h2 id="printout-title">Simulated receipt printer</h2>
-      {!printout && <p className="muted">Nothing printed yet. Print a receipt, or print a test page on the simulated printer.</p>}
+      <h2 id="printout-title">{t('printout.title')}</h2>
+      {!printout && <p className="muted">{t('printout.none')}</p>}
       {printout && (
         <>
-          <p className="muted">Last receipt, cut off at {new Date(printout.at).toLocaleTimeString()}:</p>
-          <pre className="receipt" aria-label="Simulated printer output" data-testid="printout">
+          <p className="muted">{t('printout.last', { when: dateTime(printout.at) })}</p>
+          <pre className="receipt" aria-label={t('printout.output')} data-testid="printout">
             {printout.lines.map((l, i) => (
               <span key={i} className="block" style={{ textAlign: l.centre ? 'center' : 'left', fontWeight: l.bold ? 700 : 400 }}>
                 {l.text || ' '}
@@ -57,7 +57,7 @@ export function PrintoutPanel({ printout }: { printout: Printout | undefined }) 
           {printout.errors.length > 0 && (
             <ul className="printout-errors tone-bad" role="alert">
               {printout.errors.map((e, i) => (
-                <li key={i}>The printer was sent something it does not understand: {e}</li>
+                <li key={i}>{t('printout.error', { error: e })}</li>
               ))}
             </ul>
           )}
