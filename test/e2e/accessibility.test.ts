@@ -33,7 +33,7 @@ describe('accessibility (axe-core) in Chromium, headless app in training mode', 
     report['manager PIN dialog'] = await seriousViolations(page);
     await dialog.getByLabel('PIN').fill('4826');
     await dialog.getByLabel('PIN').press('Enter');
-    await expect.poll(() => page.getByRole('form', { name: 'offline.maxAmount' }).count()).toBe(1);
+    await expect.poll(() => page.getByRole('form', { name: 'Largest offline payment' }).count()).toBe(1);
     report['Settings'] = await seriousViolations(page);
 
     const found = Object.entries(report).filter(([, v]) => (v as unknown[]).length > 0);

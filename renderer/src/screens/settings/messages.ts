@@ -175,7 +175,7 @@ export const settingsMessages = defineMessages(
     'label.headless.port': 'Port d’accès par navigateur',
     'label.log.level': 'Détail du journal',
 
-    'label.offline.enabled': 'Paiements hors ligne',
+    'label.offline.enabled': 'Prendre des paiements hors ligne',
     'label.offline.maxAmount': 'Paiement hors ligne maximal',
     'label.offline.maxTotal': 'Montant maximal en attente',
     'label.offline.maxCount': 'Nombre maximal de paiements en attente',
