@@ -251,6 +251,28 @@ function buildProducts(): SimProduct[] {
 export const PRODUCTS: readonly SimProduct[] = buildProducts();
 export const PRODUCTS_BY_ID = new Map(PRODUCTS.map((p) => [p.productId, p]));
 
+/**
+ * A catalogue of `count` products for benchmarks (training mode always serves PRODUCTS): the
+ * training products first, then copies of them named "… series N" with ids of their own. Copies
+ * keep the originals' pictures and related products, which stay in the catalogue.
+ */
+export function scaledCatalogue(count: number): SimProduct[] {
+  const out: SimProduct[] = [];
+  for (let i = 0; out.length < count; i++) {
+    const p = PRODUCTS[i % PRODUCTS.length]!;
+    const round = Math.floor(i / PRODUCTS.length);
+    // Ids stay apart: the training ids span fewer than 1000 numbers.
+    out.push(round === 0 ? p : {
+      ...p,
+      id: p.id + round * 1000,
+      productId: p.productId + round * 1000,
+      productName: `${p.productName} series ${round}`,
+      supplierProductName: `${p.supplierProductName} R${round}`,
+    });
+  }
+  return out;
+}
+
 export const SPONSORS = [
   { sponsorId: 71, sponsorName: 'Training Bank Equipment Program', createdBy: 'system', billingName: 'Training Bank', billingEmail: 'equipment@bank.training.invalid', addressLineOne: '1 Market Square', addressLineTwo: null, city: 'Springfield', state: 'IL', zip: '62701', country: 'US', phone: '217-555-0100' },
   { sponsorId: 72, sponsorName: 'Halcyon Partner Offer', createdBy: 'system', billingName: 'Halcyon Systems', billingEmail: 'partners@halcyon.training.invalid', addressLineOne: '400 Harbor Blvd', addressLineTwo: 'Suite 12', city: 'Portland', state: 'OR', zip: '97201', country: 'US', phone: '503-555-0142' },

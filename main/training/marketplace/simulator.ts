@@ -13,6 +13,8 @@ export interface MarketplaceSimulatorOptions {
   basePath?: string;
   /** Where leads created in training are kept across runs; in memory only when absent. */
   stateFile?: string;
+  /** The catalogue served: the training products when absent (benchmarks pass scaledCatalogue(n)). */
+  products?: readonly SimProduct[];
 }
 
 export interface MarketplaceSimulator extends SimServer {
@@ -41,6 +43,8 @@ const PALETTE: Record<string, Rgb> = {
  */
 export async function startMarketplaceSimulator(o: MarketplaceSimulatorOptions): Promise<MarketplaceSimulator> {
   const base = (o.basePath ?? '').replace(/\/+$/, '');
+  const products = o.products ?? PRODUCTS;
+  const byId = o.products ? new Map(products.map((p) => [p.productId, p])) : PRODUCTS_BY_ID;
   let origin = '';
   const imageUrls = (p: SimProduct): string[] =>
     p.images.flatMap((name) => [`${origin}${base}/images/large/${name}`, `${origin}${base}/images/thumb/${name}`]);
@@ -86,7 +90,7 @@ export async function startMarketplaceSimulator(o: MarketplaceSimulatorOptions):
   const related = (p: SimProduct) => ({ ...listing(p), price: p.price });
 
   function product(id: string | undefined): SimProduct | SimReply {
-    const p = PRODUCTS_BY_ID.get(Number(id));
+    const p = byId.get(Number(id));
     return p ?? failure(404, 2004, 'Product not found', `no product ${id}`);
   }
 
@@ -161,7 +165,7 @@ export async function startMarketplaceSimulator(o: MarketplaceSimulatorOptions):
     ['POST', /^\/marketplace\/v1\/canada\/lead\/create$/, (_m, req) => createLead(req.body)],
     ['GET', /^\/marketplace\/v2\/companies\/([^/]+)\/categories$/, (m) =>
       company(m[1]) ?? ok(CATEGORIES.map((c) => ({ id: c.id, name: c.name, description: c.description, rank: c.rank, imageURL: `${origin}${base}/images/large/${c.image}.png` })))],
-    ['GET', /^\/marketplace\/v1\/products$/, () => ok(PRODUCTS.map((p) => ({ ...listing(p), categoryIds: p.categoryIds, tags: p.tags })))],
+    ['GET', /^\/marketplace\/v1\/products$/, () => ok(products.map((p) => ({ ...listing(p), categoryIds: p.categoryIds, tags: p.tags })))],
     ['GET', /^\/v1\/companies\/([^/]+)\/products\/([^/]+)\/details\/$/, (m) => {
       const p = product(m[2]);
       return company(m[1]) ?? ('status' in p ? p : ok(detail(p)));
@@ -173,7 +177,7 @@ export async function startMarketplaceSimulator(o: MarketplaceSimulatorOptions):
     ['GET', /^\/marketplace\/v1\/companies\/([^/]+)\/products\/([^/]+)\/includes$/, (m) => {
       const p = product(m[2]);
       if ('status' in p) return p;
-      return company(m[1]) ?? ok(p.includes.map((id) => PRODUCTS_BY_ID.get(id)!).map((x) => ({ ...related(x), createdBy: 'catalogue', defaultPurchaseType: 'P', endDate: x.endDate })));
+      return company(m[1]) ?? ok(p.includes.map((id) => byId.get(id)!).map((x) => ({ ...related(x), createdBy: 'catalogue', defaultPurchaseType: 'P', endDate: x.endDate })));
     }],
     ['GET', /^\/marketplace\/v1\/products\/([^/]+)\/specs$/, (m) => {
       const p = product(m[1]);
@@ -183,7 +187,7 @@ export async function startMarketplaceSimulator(o: MarketplaceSimulatorOptions):
       const p = product(m[2]);
       if ('status' in p) return p;
       return company(m[1]) ?? ok(p.recommended.map((id, i) => {
-        const x = PRODUCTS_BY_ID.get(id)!;
+        const x = byId.get(id)!;
         return {
           ...related(x),
           sponsor: SPONSORS[i % SPONSORS.length],
@@ -199,7 +203,7 @@ export async function startMarketplaceSimulator(o: MarketplaceSimulatorOptions):
     ['GET', /^\/marketplace\/v1\/companies\/([^/]+)\/products\/([^/]+)\/options\/$/, (m) => {
       const p = product(m[2]);
       if ('status' in p) return p;
-      return company(m[1]) ?? ok(p.options.map((id) => related(PRODUCTS_BY_ID.get(id)!)));
+      return company(m[1]) ?? ok(p.options.map((id) => related(byId.get(id)!)));
     }],
   ];
 
@@ -209,7 +213,7 @@ export async function startMarketplaceSimulator(o: MarketplaceSimulatorOptions):
     let png = images.get(key);
     if (!png) {
       const productId = Number(/^p(\d+)-/.exec(name)?.[1]);
-      const p = PRODUCTS_BY_ID.get(productId);
+      const p = byId.get(productId);
       const isCategory = CATEGORIES.some((c) => `${c.image}.png` === name);
       if (!p && !isCategory) return failure(404, 1040, 'Not found');
       const kind = p ? (['Terminal', 'ITERM'].includes(p.productType) ? 'TERM' : p.productType) : 'CAT';
