@@ -138,7 +138,7 @@ describe('the History screen', () => {
   });
 
   it('opens a payment with its details and its receipt', async () => {
-    const approved = row({ approvedBy: 'manager PIN at the counter' });
+    const approved = row({ approvedBy: 'manager PIN at the counter', message: 'APPROVED' });
     const voidRow = row({ id: 3, clientRef: 'TMVOID001', type: 'void', state: 'declined', requestedCents: 42_00, approvedCents: null, originalRef: 'TMREF0001' });
     const receipt: Receipt = { clientRef: 'TMREF0001', copy: 'customer', source: 'gateway', lines: ['COUNTER POS', 'SALE        $42.00', 'APPROVED ET1234'] };
     serve([approved]);
@@ -155,6 +155,8 @@ describe('the History screen', () => {
     // The declined void is listed, and the sale can still be voided.
     expect(within(detail).getByRole('listitem').textContent).toMatch(/^Void \$42\.00 · Declined · /);
     expect(within(detail).getByRole('button', { name: 'Void' })).toBeTruthy();
+    // An approval's own message only repeats the state.
+    expect(detail.textContent).not.toContain('APPROVED');
 
     fireEvent.click(within(detail).getByRole('button', { name: 'Customer receipt' }));
     expect((await screen.findByLabelText('Customer receipt')).textContent).toContain('APPROVED ET1234');

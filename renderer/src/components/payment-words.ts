@@ -92,6 +92,6 @@ export function cardBrand(brand: string | null | undefined): CardBrand {
  */
 export function outcomeMessageLabel(kind: string | null | undefined): 'payment.message.bank' | 'payment.message.gateway' | 'payment.message.terminal' {
   if (kind === 'declined') return 'payment.message.bank';
-  if (kind === 'rejected') return 'payment.message.gateway';
+  if (kind === 'rejected' || kind === 'approved') return 'payment.message.gateway';
   return 'payment.message.terminal';
 }

@@ -63,7 +63,8 @@ export function PaymentDetail({ detail, onClose, onStarted }: { detail: Detail; 
       <p className="sale-line">
         <span className="label">{t('detail.reference')}</span> {[p.clientRef, dateTime(p.createdAt), ...who].join(' · ')}
       </p>
-      {p.message && <p className="muted">{common(outcomeMessageLabel(p.outcomeKind), { message: p.message })}</p>}
+      {/* An approval's own message only repeats the state; a decline's or a failure's says more. */}
+      {p.message && p.state !== 'approved' && p.state !== 'cancelled' && <p className="muted">{common(outcomeMessageLabel(p.outcomeKind), { message: p.message })}</p>}
       <Related related={detail.related} />
       <PaymentActions detail={detail} onDone={onStarted} />
       <div className="row-actions">
