@@ -22,7 +22,7 @@ describe('History screen in Chromium (headless app, training mode)', () => {
     await page.getByRole('button', { name: 'History', exact: true }).click();
     await page.getByRole('button', { name: `Open payment ${ref}` }).click();
     const detail = page.getByRole('region', { name: `Payment ${ref}` });
-    await expect.poll(() => detail.textContent()).toContain('VISA 411111******1111');
+    await expect.poll(() => detail.textContent()).toContain('Visa 411111******1111');
     await detail.getByRole('button', { name: 'Customer receipt' }).click();
     await expect.poll(() => page.getByLabel('Customer receipt').textContent()).toContain('42.00');
     expect(await page.getByLabel('Totals of the day').textContent()).toContain('$42.00');

@@ -29,7 +29,7 @@ describe('Register screen in Chromium (headless app, training mode)', () => {
     await page.keyboard.press('Enter');
     await expect.poll(() => result(page), { timeout: 10_000 }).toBe('Approved');
     const panel = (await page.locator('.sale-panel').textContent()) ?? '';
-    expect(panel).toContain('VISA 411111******1111');
+    expect(panel).toContain('Visa 411111******1111');
     expect(panel).toContain('$12.34');
     expect(panel).toMatch(/Authorization\s*\w+/);
     await page.screenshot({ path: screenshotPath('register-approved') });
@@ -65,7 +65,7 @@ describe('Register screen in Chromium (headless app, training mode)', () => {
     const form = page.getByRole('form', { name: 'Check details' });
     await expect.poll(() => form.count()).toBe(1);
     const panel = (await page.locator('.sale-panel').textContent()) ?? '';
-    expect(panel).toMatch(/routing \d{9}, account \*+\d{4}/);
+    expect(panel).toMatch(/check(?: #\d+)? · routing \d{9} · account \*+\d{4}/);
     await form.getByLabel('Customer name (optional)').fill('Pat Lee');
     await form.getByRole('button', { name: 'Send the check' }).click();
     await expect.poll(() => result(page), { timeout: 15_000 }).toBe('Approved');
@@ -166,6 +166,71 @@ describe('Register screen in Chromium (headless app, training mode)', () => {
     await page.close();
   });
 
+  it('keeps every part of the screen in place while a payment runs (no layout shift), card and check', async () => {
+    const { page, errors } = await registerPage();
+    // Every layout shift Chromium reports, the input-driven ones too (a tap on a simulated swipe).
+    await page.evaluate(`(() => {
+      window.__shifts = [];
+      new PerformanceObserver((list) => {
+        for (const e of list.getEntries()) {
+          window.__shifts.push({ value: e.value, moved: e.sources.map((s) => (s.node && s.node.nodeType === 1 ? s.node.className : s.node ? s.node.textContent : '?')) });
+        }
+      }).observe({ type: 'layout-shift' });
+    })()`);
+    // Entries arrive with the next frames: wait two before reading or forgetting them.
+    const settled = () => page.evaluate('new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))');
+    const take = async (): Promise<Array<{ value: number; moved: string[] }>> => {
+      await settled();
+      return page.evaluate('window.__shifts.splice(0)') as Promise<Array<{ value: number; moved: string[] }>>;
+    };
+    // Typing the amount grows the right-aligned number, as it should: the payment starts after it.
+    await page.keyboard.type('1234');
+    await expect.poll(() => shown(page)).toBe('$12.34');
+    await take();
+    await page.keyboard.press('Enter');
+    await expect.poll(() => amount(page)).toBe('Swipe the card, or ask the customer to swipe it on the PIN pad.');
+    await page.getByRole('button', { name: 'Swipe a Visa' }).click();
+    await expect.poll(() => result(page), { timeout: 10_000 }).toBe('Approved');
+    const card = await take();
+    await page.getByRole('button', { name: 'New sale' }).click();
+    await page.keyboard.type('6400');
+    await expect.poll(() => shown(page)).toBe('$64.00');
+    await take();
+    await page.getByRole('button', { name: 'Check', exact: true }).click();
+    await page.getByRole('button', { name: 'Read a sample check' }).click();
+    await page.getByRole('form', { name: 'Check details' }).getByRole('button', { name: 'Send the check' }).click();
+    await expect.poll(() => result(page), { timeout: 15_000 }).toBe('Approved');
+    expect({ card, check: await take() }).toEqual({ card: [], check: [] });
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it('gives every control of the Register a touch target of at least 48 px, idle, during a sale and after it', async () => {
+    const { page } = await registerPage();
+    const small = () =>
+      page.evaluate(`[...document.querySelectorAll('.register-screen :is(button, select, input:not([type=radio]), label:has(input[type=radio]))')]
+        .map((e) => ({ e, r: e.getBoundingClientRect() }))
+        .filter(({ r }) => r.width > 0 && (r.width < 48 || r.height < 48))
+        .map(({ e, r }) => (e.getAttribute('aria-label') || e.textContent).trim() + ' ' + Math.round(r.width) + 'x' + Math.round(r.height))`) as Promise<string[]>;
+    expect(await small()).toEqual([]);
+    await page.keyboard.type('6400');
+    await page.getByRole('button', { name: 'Check', exact: true }).click();
+    await page.getByRole('button', { name: 'Read a sample check' }).click();
+    await expect.poll(() => page.getByRole('form', { name: 'Check details' }).count()).toBe(1);
+    expect(await small()).toEqual([]);
+    await page.keyboard.press('Escape');
+    await expect.poll(() => result(page), { timeout: 10_000 }).toBe('Cancelled');
+    await page.getByRole('button', { name: 'New sale' }).click();
+    await page.keyboard.type('100');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => page.getByRole('button', { name: 'Swipe a Visa' }).count()).toBe(1);
+    expect(await small()).toEqual([]);
+    await page.getByRole('button', { name: 'Swipe a Visa' }).click();
+    await expect.poll(() => result(page), { timeout: 10_000 }).toBe('Approved');
+    expect(await small()).toEqual([]);
+    await page.close();
+  });
+
   it('finds a sale in progress again after a reload, and finishes it', async () => {
     const { page, errors } = await registerPage();
     await page.keyboard.type('300');
@@ -204,6 +269,8 @@ describe('Register screen in Chromium (headless app, training mode)', () => {
     await form.getByLabel('PIN').fill('5937');
     await form.getByLabel('PIN').press('Enter');
     await expect.poll(() => page.locator('.cashier-line').textContent()).toContain('Cashier 12, Pat Lee');
+    // Sign out is a touch target like every other control (a link-styled button was 32 px high).
+    expect((await page.getByRole('button', { name: 'Sign out' }).boundingBox())?.height).toBeGreaterThanOrEqual(48);
     await page.keyboard.type('700');
     await page.keyboard.press('Enter');
     await page.getByRole('button', { name: 'Swipe a Visa' }).click();
@@ -211,6 +278,37 @@ describe('Register screen in Chromium (headless app, training mode)', () => {
     const listed = JSON.parse((await posctl(suite.dataDir, ['journal', 'list', '--json'])).stdout) as { rows: Array<{ requestedCents: number; cashier: string | null }> };
     expect(listed.rows.find((r) => r.requestedCents === 700)?.cashier).toBe('12');
     await page.screenshot({ path: screenshotPath('register-cashier') });
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+});
+
+/** The same Register on a lane whose manager chose French (terminal.language fr, set before the app starts). */
+describe('Register screen in French (terminal.language fr)', () => {
+  const suite = headlessAppInChromium('pos-e2e-register-fr-', {
+    async prepare(dataDir) {
+      expect((await posctl(dataDir, ['config', 'set', 'terminal.language', 'fr'])).code).toBe(0);
+    },
+  });
+
+  it('speaks French and writes money as French Canada does, through a card sale', async () => {
+    const { page, errors } = await suite.newPage({ width: 1366, height: 768 });
+    await page.goto(suite.app.url);
+    await expect.poll(() => page.getByRole('group', { name: 'Clavier du montant' }).count()).toBe(1);
+    expect(await page.evaluate('document.documentElement.lang')).toBe('fr-CA');
+    expect(await page.getByRole('button', { name: 'Caisse', exact: true }).count()).toBe(1);
+    await page.keyboard.type('1234');
+    await expect.poll(() => page.locator('output.amount').textContent()).toBe('12,34\u00a0$');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => page.locator('.sale-step').textContent()).toBe('Glissez la carte, ou demandez au client de la glisser sur le clavier NIP.');
+    await page.getByRole('button', { name: 'Glisser une Visa' }).click();
+    await expect.poll(() => page.locator('.sale-result').textContent(), { timeout: 10_000 }).toBe('Approuvé');
+    const panel = (await page.locator('.sale-panel').textContent()) ?? '';
+    expect(panel).toContain('Remettez le reçu au client.');
+    expect(panel).toContain('Visa 411111******1111');
+    expect(panel).toMatch(/Autorisation\s*\w+/);
+    expect(await page.getByRole('button', { name: 'Nouvelle vente' }).count()).toBe(1);
+    await page.screenshot({ path: screenshotPath('register-french') });
     expect(errors).toEqual([]);
     await page.close();
   });
