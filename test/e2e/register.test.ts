@@ -181,7 +181,7 @@ describe('Register screen in Chromium (headless app, training mode)', () => {
     const settled = () => page.evaluate('new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))');
     const take = async (): Promise<Array<{ value: number; moved: string[] }>> => {
       await settled();
-      return page.evaluate('window.__shifts.splice(0)') as Promise<Array<{ value: number; moved: string[] }>>;
+      return page.evaluate<Array<{ value: number; moved: string[] }>>('window.__shifts.splice(0)');
     };
     // Typing the amount grows the right-aligned number, as it should: the payment starts after it.
     await page.keyboard.type('1234');
@@ -208,10 +208,10 @@ describe('Register screen in Chromium (headless app, training mode)', () => {
   it('gives every control of the Register a touch target of at least 48 px, idle, during a sale and after it', async () => {
     const { page } = await registerPage();
     const small = () =>
-      page.evaluate(`[...document.querySelectorAll('.register-screen :is(button, select, input:not([type=radio]), label:has(input[type=radio]))')]
+      page.evaluate<string[]>(`[...document.querySelectorAll('.register-screen :is(button, select, input:not([type=radio]), label:has(input[type=radio]))')]
         .map((e) => ({ e, r: e.getBoundingClientRect() }))
         .filter(({ r }) => r.width > 0 && (r.width < 48 || r.height < 48))
-        .map(({ e, r }) => (e.getAttribute('aria-label') || e.textContent).trim() + ' ' + Math.round(r.width) + 'x' + Math.round(r.height))`) as Promise<string[]>;
+        .map(({ e, r }) => (e.getAttribute('aria-label') || e.textContent).trim() + ' ' + Math.round(r.width) + 'x' + Math.round(r.height))`);
     expect(await small()).toEqual([]);
     await page.keyboard.type('6400');
     await page.getByRole('button', { name: 'Check', exact: true }).click();
