@@ -189,6 +189,7 @@ describe('Register screen in Chromium (headless app, training mode)', () => {
     await take();
     await page.keyboard.press('Enter');
     await expect.poll(() => amount(page)).toBe('Swipe the card, or ask the customer to swipe it on the PIN pad.');
+    await page.screenshot({ path: screenshotPath('register-waiting') });
     await page.getByRole('button', { name: 'Swipe a Visa' }).click();
     await expect.poll(() => result(page), { timeout: 10_000 }).toBe('Approved');
     const card = await take();
