@@ -1,4 +1,4 @@
-import { chmodSync, mkdirSync } from 'node:fs';
+import { chmodSync, mkdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { DestinationStream, LevelWithSilent, Logger } from 'pino';
 import type { Mode } from '../preload/contract';
@@ -16,6 +16,7 @@ import { GatewayService } from './gateway/service';
 import { createApiDomains, type ApiDomains } from './marketplace/domain';
 import { openLogFile, type LogFile } from './log/log-file';
 import { createLogger } from './log/logger';
+import { isGroupShared } from './platform/file-modes';
 import type { Platform } from './platform/platform';
 import type { Service } from './service';
 import { appHandlers } from './status/handlers';
@@ -88,11 +89,16 @@ export interface Core {
   close(): Promise<void>;
 }
 
-/** The data directory holds keys, secrets and journals: only its owner may enter it. */
+/**
+ * The data directory holds keys, secrets and journals: only its owner may enter it, or, for a
+ * machine-wide lane (2770, made by the installer), only the lane's group (platform/file-modes.ts).
+ */
 function prepareDataDir(dataDir: string, log: Logger): void {
   try {
     mkdirSync(dataDir, { recursive: true, mode: 0o700 });
-    chmodSync(dataDir, 0o700);
+    const mode = statSync(dataDir).mode;
+    if (!isGroupShared(mode)) chmodSync(dataDir, 0o700);
+    else if ((mode & 0o007) !== 0) log.warn({ dataDir, mode: (mode & 0o7777).toString(8) }, 'the shared data directory is open to accounts outside its group; it should be 2770');
   } catch (err) {
     // Not ours to tighten (another owner), or a read-only disk: the stores say what that means.
     log.warn({ err, dataDir }, 'could not restrict the data directory to its owner (0700)');

@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { createCore, type Core } from '../core';
-import { resolveDataDir } from '../platform/data-dir';
+import { CHECKOUT, chooseDataDir, dataDirState, machineDataDirProblem, type Installation } from '../platform/data-dir';
 import { createNodePlatform, type Platform } from '../platform/platform';
 import { APP_VERSION } from '../version';
 import { CliError } from './output';
@@ -13,6 +13,8 @@ export interface GlobalOptions {
 /** What the program running posctl adds: the desktop app's `--posctl` mode loads its own SQLite build. */
 export interface CliHost {
   sqliteNativeBinding?: string;
+  /** How the desktop app running `--posctl` was installed: a per-machine installation defaults to the machine-wide folder. */
+  installation?: Installation;
 }
 
 export interface CoreOptions {
@@ -26,6 +28,8 @@ export interface CoreOptions {
 export interface CliContext {
   /** The data directory from --data-dir, POS_DATA_DIR or the default. */
   dataDir(): string;
+  /** The SQLite build of the program running posctl, for a command that opens a file without the core. */
+  readonly sqliteNativeBinding?: string | undefined;
   /** Opens this terminal's core (without starting background work), runs fn, closes it. */
   withCore<T>(fn: (core: Core) => Promise<T> | T, options?: CoreOptions): Promise<T>;
 }
@@ -43,13 +47,18 @@ export function checkDataDir(dir: string, options: GlobalOptions, env: NodeJS.Pr
 }
 
 export function createCliContext(globals: () => GlobalOptions, host: CliHost = {}): CliContext {
-  const dataDir = (): string => resolveDataDir(globals().dataDir);
+  const choice = () => chooseDataDir({ platform: process.platform, env: process.env, installation: host.installation ?? CHECKOUT, flag: globals().dataDir });
+  const dataDir = (): string => choice().dir;
   return {
     dataDir,
+    sqliteNativeBinding: host.sqliteNativeBinding,
     async withCore(fn, options = {}) {
       checkDataDir(dataDir(), globals());
+      // The installer makes the machine-wide folder for the lane's group; posctl never makes it private to one account.
+      const problem = machineDataDirProblem(choice(), dataDirState(dataDir()), process.platform);
+      if (problem) throw new CliError(problem);
       const platform: Platform = {
-        ...createNodePlatform({ host: 'cli', dataDir: dataDir(), version: APP_VERSION }),
+        ...createNodePlatform({ host: 'cli', dataDir: dataDir(), version: APP_VERSION, machineWide: choice().source === 'machine' }),
         ...(host.sqliteNativeBinding ? { sqliteNativeBinding: host.sqliteNativeBinding } : {}),
       };
       const core = await createCore({ watchIntervalMs: 0 }, platform);

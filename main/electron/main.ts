@@ -6,8 +6,9 @@ import { join } from 'node:path';
 import * as electron from 'electron';
 import { runPosctl } from '../cli/posctl';
 import { createCore } from '../core';
-import { resolveDataDir } from '../platform/data-dir';
-import { defaultKeyVault, type Platform } from '../platform/platform';
+import { chooseDataDir, dataDirState, detectInstallation, machineDataDirProblem } from '../platform/data-dir';
+import { modesOf } from '../platform/file-modes';
+import { keyVaultFor, type Platform } from '../platform/platform';
 import { APP_VERSION } from '../version';
 import { launchProblem, sqliteBindingFor } from './launch-guard';
 import { posctlArgs } from './posctl-mode';
@@ -15,6 +16,8 @@ import { safeStorageLegacyUnprotect } from './safe-storage-protector';
 import { runShell } from './shell';
 
 const refused = launchProblem(process.argv, electron.app.isPackaged);
+// A per-machine installation keeps the lane in the machine-wide folder (platform/data-dir.ts).
+const installation = detectInstallation(electron.app.isPackaged);
 if (refused) {
   console.error(refused);
   electron.app.exit(2);
@@ -25,7 +28,7 @@ if (refused) {
 const posctl = refused ? undefined : posctlArgs(process.argv);
 if (posctl) {
   const binding = sqliteBindingFor(electron.app.isPackaged, process.env);
-  runPosctl(posctl, binding ? { sqliteNativeBinding: binding } : {}).then(
+  runPosctl(posctl, { installation, ...(binding ? { sqliteNativeBinding: binding } : {}) }).then(
     (code) => electron.app.exit(code),
     (error: unknown) => {
       console.error('posctl:', error instanceof Error ? error.message : String(error));
@@ -36,23 +39,29 @@ if (posctl) {
 
 if (!refused && !posctl) {
   const dataDirFlag = process.argv.find((a) => a.startsWith('--data-dir='))?.slice('--data-dir='.length);
-  const dataDir = resolveDataDir(dataDirFlag);
-  // Chromium's own profile (caches, local storage) stays apart from the terminal's data.
-  electron.app.setPath('userData', join(dataDir, 'chromium-profile'));
+  const choice = chooseDataDir({ platform: process.platform, env: process.env, installation, flag: dataDirFlag });
+  const dataDir = choice.dir;
+  const dataDirProblem = machineDataDirProblem(choice, dataDirState(dataDir), process.platform);
+  const machineWide = choice.source === 'machine' || modesOf(dataDir).shared;
+  // Chromium's own profile (caches, local storage) stays apart from the terminal's data; a lane shared by
+  // several accounts leaves it in each account's own folder (Chromium makes it private to its account).
+  if (!machineWide) electron.app.setPath('userData', join(dataDir, 'chromium-profile'));
 
   runShell<electron.BrowserWindow>(electron, {
     rendererDir: join(import.meta.dirname, '..', 'renderer'),
     preloadPath: join(import.meta.dirname, '..', 'preload', 'electron-preload.cjs'),
     devTools: !electron.app.isPackaged,
     async createCore(desktop) {
+      if (dataDirProblem) throw new Error(dataDirProblem);
       const legacy = safeStorageLegacyUnprotect(electron.safeStorage);
       const binding = sqliteBindingFor(electron.app.isPackaged, process.env);
       const platform: Platform = {
         host: 'electron',
         dataDir,
         version: APP_VERSION,
-        // The same OS keyring as the headless start and posctl; safeStorage only to move an older key there.
-        keyVault: defaultKeyVault(),
+        // The same OS keyring as the headless start and posctl (a machine-wide lane: its group's key file);
+        // safeStorage only to move an older key there.
+        keyVault: keyVaultFor(dataDir, machineWide),
         ...(legacy ? { legacyKeyUnprotect: legacy } : {}),
         now: () => new Date(),
         ...(binding ? { sqliteNativeBinding: binding } : {}),

@@ -1,9 +1,10 @@
 import { createHash } from 'node:crypto';
-import { accessSync, constants, existsSync, mkdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { accessSync, constants, existsSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Logger } from 'pino';
 import type { Db } from '../store/database';
 import { forEachLimit } from '../http/for-each-limit';
+import { makeDataFolder, type DataModes, PRIVATE_MODES } from '../platform/file-modes';
 
 const TYPES: Array<{ type: string; ext: string; magic: (b: Buffer) => boolean }> = [
   { type: 'image/png', ext: 'png', magic: (b) => b.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) },
@@ -41,20 +42,22 @@ interface Row {
  * place, permissions gone wrong) is moved aside with a log line and made again. Pictures are a
  * cache: the terminal starts without them rather than not at all.
  */
-function usableFolder(o: Pick<ImageCacheOptions, 'dir' | 'log' | 'now'>): void {
+function usableFolder(o: Pick<ImageCacheOptions, 'dir' | 'log' | 'now'>): DataModes {
   try {
-    mkdirSync(o.dir, { recursive: true, mode: 0o700 });
+    const modes = makeDataFolder(o.dir);
     if (!statSync(o.dir).isDirectory()) throw new Error('not a folder');
     accessSync(o.dir, constants.W_OK | constants.R_OK | constants.X_OK);
-    return;
+    return modes;
   } catch (err) {
     const aside = `${o.dir}.damaged-${o.now().toISOString().replace(/[:.]/g, '-')}`;
     try {
       if (existsSync(o.dir)) renameSync(o.dir, aside);
-      mkdirSync(o.dir, { recursive: true, mode: 0o700 });
+      const modes = makeDataFolder(o.dir);
       o.log.warn({ err, movedTo: aside }, 'the image cache folder could not be used; it was moved aside and is rebuilt');
+      return modes;
     } catch (again) {
       o.log.error({ err: again }, 'the image cache folder cannot be used; pictures are not kept offline');
+      return PRIVATE_MODES;
     }
   }
 }
@@ -69,9 +72,11 @@ export class ImageCache {
   private readonly select;
   private readonly touch;
   private readonly insert;
+  /** A machine-wide lane's cache is shared by its cashier accounts (platform/file-modes.ts). */
+  private readonly modes: DataModes;
 
   constructor(private readonly o: ImageCacheOptions) {
-    usableFolder(o);
+    this.modes = usableFolder(o);
     this.select = o.db.prepare<[string], Row>('SELECT url, file, content_type, bytes FROM images WHERE url = ?');
     this.touch = o.db.prepare('UPDATE images SET used_at = ? WHERE url = ?');
     this.insert = o.db.prepare(
@@ -157,7 +162,7 @@ export class ImageCache {
       }
       const file = `${createHash('sha256').update(url).digest('hex').slice(0, 40)}.${kind.ext}`;
       const tmp = join(this.o.dir, `${file}.tmp`);
-      writeFileSync(tmp, bytes, { mode: 0o600 });
+      writeFileSync(tmp, bytes, { mode: this.modes.file });
       renameSync(tmp, join(this.o.dir, file));
       this.insert.run({ url, file, type: kind.type, bytes: bytes.length, at: this.o.now().toISOString() });
       this.prune();

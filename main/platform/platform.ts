@@ -1,3 +1,5 @@
+import { LANE_GROUP } from './data-dir';
+import { modesOf } from './file-modes';
 import { keyProtectionChoice, osKeyVault, type KeyVault } from './key-vault';
 
 export type HostKind = 'electron' | 'headless' | 'cli';
@@ -50,18 +52,32 @@ export function defaultKeyVault(env: NodeJS.ProcessEnv = process.env): Platform[
   return keyProtectionChoice(env) === 'file' ? { unavailable: 'POS_KEY_PROTECTION=file is set' } : osKeyVault();
 }
 
+/**
+ * The key protection for a data directory. A machine-wide lane (the installer's folder, or any
+ * group-shared 2770 folder) is used by several OS accounts, while an OS keyring entry belongs to one
+ * account: its key stays in the lane's key file, which only the lane's group can read.
+ */
+export function keyVaultFor(dataDir: string, machineWide: boolean, env: NodeJS.ProcessEnv = process.env): Platform['keyVault'] {
+  if (machineWide || modesOf(dataDir).shared) {
+    return { unavailable: `a machine-wide lane is shared by its cashier accounts and a keyring entry belongs to one account; the key file is readable by the ${LANE_GROUP} group only` };
+  }
+  return defaultKeyVault(env);
+}
+
 export function createNodePlatform(options: {
   host: HostKind;
   dataDir: string;
   version: string;
   now?: () => Date;
   keyVault?: Platform['keyVault'];
+  /** The data directory is the machine-wide folder of a per-machine installation (see keyVaultFor). */
+  machineWide?: boolean;
 }): Platform {
   return {
     host: options.host,
     dataDir: options.dataDir,
     version: options.version,
-    keyVault: options.keyVault ?? defaultKeyVault(),
+    keyVault: options.keyVault ?? keyVaultFor(options.dataDir, options.machineWide ?? false),
     now: options.now ?? (() => new Date()),
   };
 }

@@ -1,6 +1,6 @@
-import { chmodSync, mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
+import { makeDataFolder, modesOf, restrictFile } from '../platform/file-modes';
 
 export type Db = Database.Database;
 
@@ -33,7 +33,7 @@ export class DatabaseCorruptError extends Error {
  * and secure_delete so freed pages of sealed card data are zeroed. Then migrates by user_version.
  */
 export function openDatabase(file: string, migrations: readonly Migration[], options: OpenOptions = {}): Db {
-  mkdirSync(dirname(file), { recursive: true, mode: 0o700 });
+  makeDataFolder(dirname(file));
   const db = new Database(file, {
     ...(options.nativeBinding ? { nativeBinding: options.nativeBinding } : {}),
     ...(options.readonly ? { readonly: true } : {}),
@@ -56,8 +56,9 @@ function prepare(db: Db, file: string, options: OpenOptions): void {
     if (result !== 'ok') throw new DatabaseCorruptError(`${file} failed its integrity check (${String(result).slice(0, 120)})`);
   }
   if (!options.readonly) {
-    // The -wal and -shm files SQLite creates inherit these permissions.
-    if (file !== ':memory:') chmodSync(file, 0o600);
+    // The -wal and -shm files SQLite creates inherit these permissions: 0600, or 0660 in a
+    // machine-wide lane's group-shared folder (platform/file-modes.ts).
+    if (file !== ':memory:') restrictFile(file, modesOf(dirname(file)).file);
     db.pragma('journal_mode = WAL');
     db.pragma('synchronous = FULL');
     db.pragma('secure_delete = ON');

@@ -1,10 +1,11 @@
-import { chmodSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { z } from 'zod';
 import { AppStatus } from '../../preload/contract';
 import type { OpenOptions } from './database';
 import { errorCodeOf } from '../error-code';
+import { modesOf, restrictFile } from '../platform/file-modes';
 import { StartupError } from './open-store';
 
 /**
@@ -58,9 +59,11 @@ export function readInstanceInfo(dataDir: string): InstanceInfo | undefined {
 }
 
 export function acquireInstanceLock(dataDir: string, info: InstanceInfo, options: OpenOptions = {}): InstanceLock {
+  // 0600, or 0660 in a machine-wide lane's shared folder: each cashier account takes the same lock.
+  const modes = modesOf(dataDir);
   const db = new Database(lockFile(dataDir), options.nativeBinding ? { nativeBinding: options.nativeBinding } : {});
   try {
-    chmodSync(lockFile(dataDir), 0o600);
+    restrictFile(lockFile(dataDir), modes.file);
     db.pragma(`busy_timeout = ${ACQUIRE_WAIT_MS}`);
     db.pragma('locking_mode = EXCLUSIVE');
     db.exec('BEGIN EXCLUSIVE');
@@ -75,7 +78,7 @@ export function acquireInstanceLock(dataDir: string, info: InstanceInfo, options
   let current = info;
   const write = (): void => {
     const tmp = `${infoFile(dataDir)}.tmp`;
-    writeFileSync(tmp, JSON.stringify(current), { mode: 0o600 });
+    writeFileSync(tmp, JSON.stringify(current), { mode: modes.file });
     renameSync(tmp, infoFile(dataDir));
   };
   write();

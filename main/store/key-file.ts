@@ -1,8 +1,9 @@
 import { createHash, type KeyObject } from 'node:crypto';
-import { chmodSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { chmodSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { z } from 'zod';
 import { errorCodeOf } from '../error-code';
+import { makeDataFolder } from '../platform/file-modes';
 import { rawPublicKey } from './sealing';
 
 /**
@@ -61,12 +62,16 @@ export function readKeyFile(file: string): KeyFileRead {
   return parsed.success ? { kind: 'ok', content: parsed.data } : { kind: 'damaged', why: 'it is not a terminal key file of a known version' };
 }
 
-/** Written whole or not at all (temporary file, then rename), 0600 in a 0700 folder. */
+/**
+ * Written whole or not at all (temporary file, then rename), 0600 in a 0700 folder; in a machine-wide
+ * lane's group-shared folder 0640 in a 2770 folder, so each cashier account of the lane can read it
+ * and nobody outside the group can (platform/file-modes.ts).
+ */
 export function writeKeyFile(file: string, content: KeyFileContent): void {
-  mkdirSync(dirname(file), { recursive: true, mode: 0o700 });
+  const modes = makeDataFolder(dirname(file));
   const tmp = `${file}.tmp`;
-  writeFileSync(tmp, `${JSON.stringify(content, null, 2)}\n`, { mode: 0o600 });
-  chmodSync(tmp, 0o600);
+  writeFileSync(tmp, `${JSON.stringify(content, null, 2)}\n`, { mode: modes.secret });
+  chmodSync(tmp, modes.secret);
   renameSync(tmp, file);
 }
 

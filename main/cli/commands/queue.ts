@@ -4,6 +4,7 @@ import type { PauseState } from '../../store/journal-queries';
 import type { CliContext } from '../context';
 import { CliError, EXIT, money, printJson, say, table } from '../output';
 import { modeOption, refusals, rowsTable } from './journal';
+import { registerQueuePending } from './queue-pending';
 
 /** The offline queue of both journals; reads only counts (nothing is unsealed). */
 export function describeQueue(s: QueueStatus, pause: PauseState): string {
@@ -83,6 +84,7 @@ function actionOf(ref: string, o: ResolveOptions): QueueAction {
 
 export function registerQueue(program: Command, ctx: CliContext): void {
   const queue = program.command('queue').description('the offline queue: payments stored while the gateway was unreachable, and those needing a manager');
+  registerQueuePending(queue, ctx);
 
   queue
     .command('status')
