@@ -1,6 +1,7 @@
 import { create } from 'zustand';
 import type { DailyTotals, JournalSearch, MethodOutput, PaymentRow, Receipt } from '../../../preload/contract';
 import { connect, errorWords } from '../api/pos';
+import { i18n } from '../i18n/i18n';
 import { useManagerStore } from './manager-store';
 
 export type Detail = MethodOutput<'journal.get'>;
@@ -116,7 +117,16 @@ export const useHistoryStore = create<HistoryState>((set, get) => ({
         .getState()
         .asManager(() => client().call('journal.saveCsv', searchOf(filter)))
         .then(
-          (r) => r && set({ exportNote: r.saved ? `Saved to ${r.path ?? 'the place you chose'}.` : 'Not saved: the save dialog was closed.', error: undefined }),
+          (r) =>
+            r &&
+            set({
+              exportNote: r.saved
+                ? r.path
+                  ? i18n.t('export.saved', { ns: 'history', path: r.path })
+                  : i18n.t('export.savedThere', { ns: 'history' })
+                : i18n.t('export.notSaved', { ns: 'history' }),
+              error: undefined,
+            }),
           (e: unknown) => set({ exportNote: undefined, error: errorWords(e) }),
         );
       return;
