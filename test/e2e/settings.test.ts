@@ -43,7 +43,7 @@ describe('Settings screen in Chromium (headless app, training mode)', () => {
     await dialog.getByLabel('PIN').fill('4826');
     await dialog.getByLabel('PIN').press('Enter');
     // A mark on this page's window: a reload would lose it.
-    await page.evaluate(() => Object.assign(window, { samePage: true }));
+    await page.evaluate('window.samePage = true');
 
     const language = page.getByRole('form', { name: 'Language' });
     await expect.poll(() => language.count()).toBe(1);
@@ -63,8 +63,8 @@ describe('Settings screen in Chromium (headless app, training mode)', () => {
     const langue = page.getByRole('form', { name: 'Langue' });
     expect(await langue.textContent()).toContain('Enregistré.');
     expect(await page.getByRole('form', { name: 'Adresse de la passerelle' }).count()).toBe(1);
-    expect(await page.evaluate(() => document.documentElement.lang)).toBe('fr-CA');
-    expect(await page.evaluate(() => 'samePage' in window)).toBe(true);
+    expect(await page.evaluate('document.documentElement.lang')).toBe('fr-CA');
+    expect(await page.evaluate('window.samePage === true')).toBe(true);
     expect((await posctl(suite.dataDir, ['config', 'get', 'terminal.language'])).stdout.trim()).toBe('fr');
     await page.screenshot({ path: screenshotPath('settings-french') });
 
@@ -73,7 +73,7 @@ describe('Settings screen in Chromium (headless app, training mode)', () => {
     await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Settings');
     expect(await page.getByRole('navigation').textContent()).toContain('Offline queue');
     expect(await page.getByTestId('status-gateway').textContent()).toBe('Gateway: Simulated');
-    expect(await page.evaluate(() => 'samePage' in window)).toBe(true);
+    expect(await page.evaluate('window.samePage === true')).toBe(true);
     expect(errors).toEqual([]);
     await page.close();
   });
