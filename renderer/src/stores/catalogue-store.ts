@@ -1,6 +1,7 @@
 import { create } from 'zustand';
-import type { CartInput, CartView, CategoryView, Freshness, ProductDetail, ProductSummary } from '../../../preload/contract';
-import { connect, errorWords } from '../api/pos';
+import type { CartInput, CartView, CategoryView, Freshness, MethodOutput, ProductDetail, ProductSummary } from '../../../preload/contract';
+import { connect } from '../api/pos';
+import { toProblem, type Problem } from '../components/problem';
 
 export interface CatalogueState {
   started: boolean;
@@ -10,22 +11,27 @@ export interface CatalogueState {
   kind: string;
   products: ProductSummary[];
   total: number;
+  /** The product list has been answered once (until then the screen says it is loading). */
+  loaded: boolean;
   freshness: Freshness | undefined;
   loading: boolean;
-  error: string | undefined;
+  problem: Problem | undefined;
   selectedId: number | undefined;
   selected: ProductDetail | undefined;
   selectedFreshness: Freshness | undefined;
-  detailError: string | undefined;
+  detailProblem: Problem | undefined;
+  cartStarted: boolean;
   cart: CartView | undefined;
-  cartError: string | undefined;
+  cartProblem: Problem | undefined;
   /** data: URLs by image key; null when there is no picture to show. */
   images: Record<string, string | null>;
   refreshing: boolean;
   progress: { done: number; total: number } | undefined;
+  /** What "Save all for offline" did, or why it could not. */
+  warmed: { result: MethodOutput<'catalogue.warm'> } | { problem: Problem } | undefined;
 }
 
-export const useCatalogueStore = create<CatalogueState>(() => ({
+const initial = (): CatalogueState => ({
   started: false,
   categories: [],
   categoryId: undefined,
@@ -33,19 +39,24 @@ export const useCatalogueStore = create<CatalogueState>(() => ({
   kind: '',
   products: [],
   total: 0,
+  loaded: false,
   freshness: undefined,
   loading: false,
-  error: undefined,
+  problem: undefined,
   selectedId: undefined,
   selected: undefined,
   selectedFreshness: undefined,
-  detailError: undefined,
+  detailProblem: undefined,
+  cartStarted: false,
   cart: undefined,
-  cartError: undefined,
+  cartProblem: undefined,
   images: {},
   refreshing: false,
   progress: undefined,
-}));
+  warmed: undefined,
+});
+
+export const useCatalogueStore = create<CatalogueState>(initial);
 
 const set = useCatalogueStore.setState;
 const get = useCatalogueStore.getState;
@@ -65,98 +76,109 @@ async function loadProducts(): Promise<void> {
       ...(categoryId !== undefined ? { categoryId } : {}),
       ...(kind ? { kind } : {}),
     });
-    if (token === searchToken) set({ products: r.products, total: r.total, freshness: r.freshness, loading: false, error: undefined });
+    if (token === searchToken) set({ products: r.products, total: r.total, freshness: r.freshness, loading: false, loaded: true, problem: undefined });
   } catch (e) {
-    if (token === searchToken) set({ loading: false, error: errorWords(e) });
+    if (token === searchToken) set({ loading: false, loaded: true, problem: toProblem(e) });
   }
 }
 
 async function loadCategories(): Promise<void> {
   try {
     const r = await client().call('catalogue.categories', {});
-    set({ categories: r.categories, freshness: r.freshness, error: undefined });
+    set({ categories: r.categories, freshness: r.freshness, problem: undefined });
   } catch (e) {
-    set({ error: errorWords(e) });
+    set({ problem: toProblem(e) });
   }
 }
 
 async function loadCart(): Promise<void> {
   try {
-    set({ cart: await client().call('catalogue.cart', {}), cartError: undefined });
+    set({ cart: await client().call('catalogue.cart', {}), cartProblem: undefined });
   } catch (e) {
-    set({ cartError: errorWords(e) });
+    set({ cartProblem: toProblem(e) });
   }
 }
 
 async function loadDetail(productId: number): Promise<void> {
   try {
     const r = await client().call('catalogue.product', { productId });
-    if (get().selectedId === productId) set({ selected: r.product, selectedFreshness: r.freshness, detailError: undefined });
+    if (get().selectedId === productId) set({ selected: r.product, selectedFreshness: r.freshness, detailProblem: undefined });
   } catch (e) {
-    if (get().selectedId === productId) set({ detailError: errorWords(e) });
+    if (get().selectedId === productId) set({ detailProblem: toProblem(e) });
   }
+}
+
+/** A filter changed: the list is shown again (not a product that no longer matches), then read. */
+function filter(change: Partial<Pick<CatalogueState, 'query' | 'categoryId' | 'kind'>>): void {
+  set({ ...change, selectedId: undefined, selected: undefined, detailProblem: undefined });
+  void loadProducts();
+}
+
+/** The cart, for the Catalogue and for a lead form anywhere: read once, then kept current by events. */
+export function startCart(): void {
+  if (get().cartStarted) return;
+  set({ cartStarted: true });
+  client().on('catalogue.changed', (e) => {
+    if (e.scope === 'cart') void loadCart();
+  });
+  void loadCart();
 }
 
 /** First visit of the screen: lists, cart, and live updates from the core. */
 export function startCatalogue(): void {
+  startCart();
   if (get().started) return;
   set({ started: true });
   const c = client();
   c.on('catalogue.changed', (e) => {
     if (e.scope === 'lists') void Promise.all([loadCategories(), loadProducts()]);
     if (e.scope === 'product' && e.productId === get().selectedId && e.productId !== undefined) void loadDetail(e.productId);
-    if (e.scope === 'cart') void loadCart();
   });
   c.on('catalogue.progress', (p) => set({ progress: p.done >= p.total ? undefined : p }));
-  void Promise.all([loadCategories(), loadProducts(), loadCart()]);
+  void Promise.all([loadCategories(), loadProducts()]);
 }
 
 export const catalogueActions = {
   search(query: string): void {
-    set({ query });
-    void loadProducts();
+    filter({ query });
   },
   category(categoryId: number | undefined): void {
-    set({ categoryId });
-    void loadProducts();
+    filter({ categoryId });
   },
   kind(kind: string): void {
-    set({ kind });
-    void loadProducts();
+    filter({ kind });
   },
   /** Back to every product: no words, no category, no type. */
   clearFilters(): void {
-    set({ query: '', categoryId: undefined, kind: '' });
-    void loadProducts();
+    filter({ query: '', categoryId: undefined, kind: '' });
   },
   open(productId: number): void {
-    set({ selectedId: productId, selected: undefined, detailError: undefined });
+    set({ selectedId: productId, selected: undefined, detailProblem: undefined });
     void loadDetail(productId);
   },
   close(): void {
-    set({ selectedId: undefined, selected: undefined });
+    set({ selectedId: undefined, selected: undefined, detailProblem: undefined });
   },
   async refresh(): Promise<void> {
     set({ refreshing: true });
     try {
       const r = await client().call('catalogue.refresh', {});
-      set({ freshness: r.freshness, error: undefined });
+      set({ freshness: r.freshness, problem: undefined });
       await Promise.all([loadCategories(), loadProducts()]);
     } catch (e) {
       // The lists are re-read for their offline state; the reason the refresh failed stays shown.
       await loadCategories();
-      set({ error: errorWords(e) });
+      set({ problem: toProblem(e) });
     } finally {
       set({ refreshing: false });
     }
   },
-  async warm(): Promise<string> {
-    set({ progress: { done: 0, total: 1 } });
+  async warm(): Promise<void> {
+    set({ progress: { done: 0, total: 1 }, warmed: undefined });
     try {
-      const r = await client().call('catalogue.warm', {});
-      return `Saved ${r.products - r.failed} of ${r.products} products and ${r.images} pictures for offline use.`;
+      set({ warmed: { result: await client().call('catalogue.warm', {}) } });
     } catch (e) {
-      return errorWords(e);
+      set({ warmed: { problem: toProblem(e) } });
     } finally {
       set({ progress: undefined });
     }
@@ -176,10 +198,14 @@ export const catalogueActions = {
     const shown = get().cart;
     if (shown) set({ cart: { ...shown, debit: next.debit, checkAcceptance: next.checkAcceptance } });
     try {
-      set({ cart: await client().call('catalogue.cart.set', next), cartError: undefined });
+      set({ cart: await client().call('catalogue.cart.set', next), cartProblem: undefined });
     } catch (e) {
-      set({ cartError: errorWords(e) });
+      set({ cartProblem: toProblem(e) });
     }
+  },
+  /** Reads the cart again (a lead took its equipment). */
+  reloadCart(): Promise<void> {
+    return loadCart();
   },
 };
 
@@ -190,4 +216,10 @@ export function cartInput(cart: CartView | undefined): CartInput {
     debit: cart?.debit ?? false,
     checkAcceptance: cart?.checkAcceptance ?? false,
   };
+}
+
+/** Back to the first visit (tests). */
+export function resetCatalogue(): void {
+  searchToken = 0;
+  set(initial(), true);
 }

@@ -1,8 +1,8 @@
 import { create } from 'zustand';
-import { PosCallError, type ErrorIssue, type Freshness, type LeadInput, type LeadResult, type LeadView, type MethodOutput } from '../../../preload/contract';
-import { connect, errorWords } from '../api/pos';
-
-type Outbox = MethodOutput<'leads.outbox'>['entries'];
+import type { Freshness, LeadInput, LeadResult, LeadView, MethodOutput, OutboxEntry } from '../../../preload/contract';
+import { connect } from '../api/pos';
+import { toProblem, type Problem } from '../components/problem';
+import { catalogueActions } from './catalogue-store';
 
 export interface LeadsState {
   started: boolean;
@@ -10,41 +10,50 @@ export interface LeadsState {
   leads: LeadView[];
   freshness: Freshness | undefined;
   loading: boolean;
-  error: string | undefined;
-  outbox: Outbox;
+  /** The leads list has been answered once (until then the screen says it is loading). */
+  loaded: boolean;
+  problem: Problem | undefined;
+  outbox: OutboxEntry[];
+  sending: boolean;
+  outboxProblem: Problem | undefined;
   defaults: MethodOutput<'leads.defaults'> | undefined;
   submitting: boolean;
   result: LeadResult | undefined;
-  issues: ErrorIssue[];
-  submitError: string | undefined;
+  /** Why the last lead was not taken (its issues name the fields). */
+  submitProblem: Problem | undefined;
 }
 
-export const useLeadsStore = create<LeadsState>(() => ({
+const initial = (): LeadsState => ({
   started: false,
   consultant: '',
   leads: [],
   freshness: undefined,
   loading: false,
-  error: undefined,
+  loaded: false,
+  problem: undefined,
   outbox: [],
+  sending: false,
+  outboxProblem: undefined,
   defaults: undefined,
   submitting: false,
   result: undefined,
-  issues: [],
-  submitError: undefined,
-}));
+  submitProblem: undefined,
+});
+
+export const useLeadsStore = create<LeadsState>(initial);
 
 const set = useLeadsStore.setState;
 const get = useLeadsStore.getState;
 const client = () => connect().client;
+
 async function loadLeads(): Promise<void> {
   set({ loading: true });
   try {
     const consultant = get().consultant.trim();
     const r = await client().call('leads.list', consultant ? { businessConsultantId: consultant } : {});
-    set({ leads: r.leads, freshness: r.freshness, consultant: r.businessConsultantId, loading: false, error: undefined });
+    set({ leads: r.leads, freshness: r.freshness, consultant: r.businessConsultantId, loading: false, loaded: true, problem: undefined });
   } catch (e) {
-    set({ loading: false, error: errorWords(e) });
+    set({ loading: false, loaded: true, problem: toProblem(e) });
   }
 }
 
@@ -56,7 +65,9 @@ async function loadOutbox(): Promise<void> {
   }
 }
 
-/** Lead defaults (deployment fields) and the outbox; also what the Catalogue's lead form needs. */
+const reloadAll = (): Promise<unknown> => Promise.all([loadLeads(), loadOutbox()]);
+
+/** Lead defaults (deployment fields); also what the Catalogue's lead form needs. */
 export function startLeadForm(): void {
   if (get().defaults) return;
   client()
@@ -65,14 +76,16 @@ export function startLeadForm(): void {
     .catch(() => undefined);
 }
 
+/** Every visit of the Leads screen reads the lists again (a setting may have changed since); events keep them current. */
 export function startLeads(): void {
   startLeadForm();
-  if (get().started) return;
-  set({ started: true });
-  client().on('catalogue.changed', (e) => {
-    if (e.scope === 'leads') void Promise.all([loadLeads(), loadOutbox()]);
-  });
-  void Promise.all([loadLeads(), loadOutbox()]);
+  if (!get().started) {
+    set({ started: true });
+    client().on('catalogue.changed', (e) => {
+      if (e.scope === 'leads') void reloadAll();
+    });
+  }
+  void reloadAll();
 }
 
 export const leadsActions = {
@@ -80,33 +93,48 @@ export const leadsActions = {
     set({ consultant });
   },
   reload(): void {
-    void Promise.all([loadLeads(), loadOutbox()]);
+    void reloadAll();
   },
   clearResult(): void {
-    set({ result: undefined, issues: [], submitError: undefined });
+    set({ result: undefined, submitProblem: undefined });
   },
+  /** Sends a lead; with `withCart` the cart's equipment goes with it and the cart empties once the lead is taken. */
   async submit(input: LeadInput): Promise<LeadResult | undefined> {
-    set({ submitting: true, result: undefined, issues: [], submitError: undefined });
+    set({ submitting: true, result: undefined, submitProblem: undefined });
     try {
       const result = await client().call('leads.create', input);
       set({ result, submitting: false });
       void loadOutbox();
       if (result.status === 'created') void loadLeads();
+      if (input.withCart && result.status !== 'rejected') void catalogueActions.reloadCart();
       return result;
     } catch (e) {
-      set({ submitting: false, submitError: errorWords(e), issues: e instanceof PosCallError ? (e.issues ?? []) : [] });
+      set({ submitting: false, submitProblem: toProblem(e) });
       return undefined;
     }
   },
   async retry(): Promise<void> {
+    set({ sending: true, outboxProblem: undefined });
     try {
       await client().call('leads.retry', {});
+    } catch (e) {
+      set({ outboxProblem: toProblem(e) });
     } finally {
-      void Promise.all([loadLeads(), loadOutbox()]);
+      set({ sending: false });
+      void reloadAll();
     }
   },
   async discard(uid: string): Promise<void> {
-    await client().call('leads.discard', { uid });
+    try {
+      await client().call('leads.discard', { uid });
+    } catch (e) {
+      set({ outboxProblem: toProblem(e) });
+    }
     void loadOutbox();
   },
 };
+
+/** Back to the first visit (tests). */
+export function resetLeads(): void {
+  set(initial(), true);
+}

@@ -11,24 +11,39 @@ import type {
   Pagination,
   SearchItemView,
 } from '../../../preload/contract';
-import { connect, errorWords } from '../api/pos';
+import { connect } from '../api/pos';
+import { toProblem, type Problem } from '../components/problem';
+import { checkSearch, merchantIdProblem, type IdProblem } from '../screens/merchant/ids';
 
 /** One part of the merchant view: its data, how fresh it is, or why it is not there. */
 export interface Section<T> {
   data: T | undefined;
   freshness: Freshness | undefined;
-  error: string | undefined;
+  problem: Problem | undefined;
   loading: boolean;
 }
 
-const empty = <T,>(): Section<T> => ({ data: undefined, freshness: undefined, error: undefined, loading: false });
+const empty = <T,>(): Section<T> => ({ data: undefined, freshness: undefined, problem: undefined, loading: false });
 
 export type Vocabulary = MethodOutput<'merchant.vocabulary'>;
+
+export interface SearchState {
+  input: MerchantSearchInput;
+  results: SearchItemView[];
+  pagination: Pagination | null;
+  loading: boolean;
+  problem: Problem | undefined;
+  searched: boolean;
+  /** What the form found wrong before sending (nothing was sent). */
+  check: ReturnType<typeof checkSearch> | undefined;
+}
 
 export interface MerchantState {
   started: boolean;
   vocabulary: Vocabulary | undefined;
   merchantId: number | undefined;
+  /** Why the id typed was not looked up (nothing was sent). */
+  idProblem: IdProblem | undefined;
   account: Section<MerchantView>;
   contacts: Section<ContactView[]>;
   hierarchy: Section<{ items: HierarchyItemView[]; pagination: Pagination | null }>;
@@ -36,13 +51,14 @@ export interface MerchantState {
   date: string;
   entitlements: Section<EntitlementView[]>;
   fees: Section<FeeView[]>;
-  search: { input: MerchantSearchInput; results: SearchItemView[]; pagination: Pagination | null; loading: boolean; error: string | undefined; searched: boolean };
+  search: SearchState;
 }
 
-export const useMerchantStore = create<MerchantState>(() => ({
+const initial = (): MerchantState => ({
   started: false,
   vocabulary: undefined,
   merchantId: undefined,
+  idProblem: undefined,
   account: empty(),
   contacts: empty(),
   hierarchy: empty(),
@@ -50,8 +66,10 @@ export const useMerchantStore = create<MerchantState>(() => ({
   date: '',
   entitlements: empty(),
   fees: empty(),
-  search: { input: {}, results: [], pagination: null, loading: false, error: undefined, searched: false },
-}));
+  search: { input: {}, results: [], pagination: null, loading: false, problem: undefined, searched: false, check: undefined },
+});
+
+export const useMerchantStore = create<MerchantState>(initial);
 
 const set = useMerchantStore.setState;
 const get = useMerchantStore.getState;
@@ -62,9 +80,9 @@ async function load<T>(key: SectionKey, merchantId: number, fetch: () => Promise
   set({ [key]: { ...get()[key], loading: true } } as Partial<MerchantState>);
   try {
     const r = await fetch();
-    if (get().merchantId === merchantId) set({ [key]: { data: r.data, freshness: r.freshness, error: undefined, loading: false } } as Partial<MerchantState>);
+    if (get().merchantId === merchantId) set({ [key]: { data: r.data, freshness: r.freshness, problem: undefined, loading: false } } as Partial<MerchantState>);
   } catch (e) {
-    if (get().merchantId === merchantId) set({ [key]: { data: undefined, freshness: undefined, error: errorWords(e), loading: false } } as Partial<MerchantState>);
+    if (get().merchantId === merchantId) set({ [key]: { data: undefined, freshness: undefined, problem: toProblem(e), loading: false } } as Partial<MerchantState>);
   }
 }
 
@@ -79,7 +97,7 @@ function loadHierarchy(merchantId: number): Promise<void> {
 export const merchantActions = {
   /** Shows one merchant: every section loads at once, each on its own. */
   show(merchantId: number): void {
-    set({ merchantId, account: empty(), contacts: empty(), hierarchy: empty(), entitlements: empty(), fees: empty() });
+    set({ merchantId, idProblem: undefined, account: empty(), contacts: empty(), hierarchy: empty(), entitlements: empty(), fees: empty() });
     const c = client();
     void load('account', merchantId, async () => {
       const r = await c.call('merchant.get', { merchantId });
@@ -99,6 +117,30 @@ export const merchantActions = {
       return { data: r.fees, freshness: r.freshness };
     });
   },
+  /** The id as typed: shown when it has the spec's form, otherwise refused with the reason and nothing sent. */
+  showTyped(text: string): boolean {
+    const problem = merchantIdProblem(text);
+    if (problem) {
+      set({ idProblem: problem });
+      return false;
+    }
+    merchantActions.show(Number(text.trim()));
+    return true;
+  },
+  clearIdProblem(): void {
+    if (get().idProblem) set({ idProblem: undefined });
+  },
+  /**
+   * Follows a hierarchy link: the merchant in the item's `lvl{n}` field, shown at the level that
+   * field stands for (lvl2 is a chain: Corporate), so its own item comes up with that row matched.
+   * Returns the level shown, or undefined when the field has no level (the bank marker).
+   */
+  follow(merchantId: number, field: number): string | undefined {
+    const level = get().vocabulary?.hierarchyLevels.find((l) => l.field === field)?.code;
+    if (level) set({ level });
+    merchantActions.show(merchantId);
+    return level;
+  },
   reload(): void {
     const id = get().merchantId;
     if (id !== undefined) merchantActions.show(id);
@@ -111,15 +153,21 @@ export const merchantActions = {
   searchInput(input: MerchantSearchInput): void {
     set({ search: { ...get().search, input } });
   },
+  /** Runs the search when the form is right; otherwise says what to fix and sends nothing. */
   async search(page = 1): Promise<void> {
     const s = get().search;
     const input = Object.fromEntries(Object.entries(s.input).filter(([, v]) => v !== '' && v !== undefined)) as MerchantSearchInput;
-    set({ search: { ...s, loading: true, error: undefined } });
+    const check = checkSearch(input);
+    if (!check.ok) {
+      set({ search: { ...s, check, problem: undefined } });
+      return;
+    }
+    set({ search: { ...s, loading: true, problem: undefined, check: undefined } });
     try {
       const r = await client().call('merchant.search', { ...input, ...(page > 1 ? { page } : {}) });
       set({ search: { ...get().search, results: r.results, pagination: r.pagination, loading: false, searched: true } });
     } catch (e) {
-      set({ search: { ...get().search, results: [], pagination: null, loading: false, error: errorWords(e), searched: true } });
+      set({ search: { ...get().search, results: [], pagination: null, loading: false, problem: toProblem(e), searched: true } });
     }
   },
 };
@@ -133,5 +181,10 @@ export function startMerchant(): void {
       set({ vocabulary });
       if (vocabulary.homeMerchantId !== null && get().merchantId === undefined) merchantActions.show(vocabulary.homeMerchantId);
     })
-    .catch((e: unknown) => set({ account: { ...empty(), error: errorWords(e) } }));
+    .catch((e: unknown) => set({ account: { ...empty(), problem: toProblem(e) } }));
+}
+
+/** Back to the first visit (tests). */
+export function resetMerchant(): void {
+  set(initial(), true);
 }

@@ -1,130 +1,154 @@
-import { useEffect, useState, type FormEvent } from 'react';
-import type { LeadInput } from '../../../../preload/contract';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import type { LeadResult } from '../../../../preload/contract';
+import { LabelledField } from '../../components/LabelledField';
+import { startCart, useCatalogueStore } from '../../stores/catalogue-store';
 import { leadsActions, startLeadForm, useLeadsStore } from '../../stores/leads-store';
+import { EquipmentList } from './EquipmentList';
+import { FIELD_ORDER, isSystemField, PERSON_FIELDS, SYSTEM_FIELDS, useLeadWords } from './lead-words';
 
-const PERSON_FIELDS: Array<[keyof LeadInput, string, string?]> = [
-  ['first_name', 'First name', 'given-name'],
-  ['last_name', 'Last name', 'family-name'],
-  ['company', 'Company (DBA) name', 'organization'],
-  ['email', 'E-mail', 'email'],
-  ['phone', 'Phone', 'tel'],
-  ['address1', 'Street address', 'address-line1'],
-  ['address2', 'Unit / suite', 'address-line2'],
-  ['city', 'City', 'address-level2'],
-  ['state', 'State', 'address-level1'],
-  ['zip', 'Zip / postal code', 'postal-code'],
-];
-
-const SYSTEM_FIELDS: Array<[keyof LeadInput, string]> = [
-  ['businessConsultantId', 'Business consultant id'],
-  ['businessConsultantAMAId', 'Consultant AMA id'],
-  ['actionType', 'Action type'],
-  ['recordType', 'Record type'],
-  ['bankId', 'Bank id'],
-  ['campaign_id', 'Campaign id'],
-  ['referenceType', 'Reference type'],
-  ['country', 'Country (ISO code)'],
-];
+function ResultNote({ result }: { result: LeadResult }) {
+  const { t } = useLeadWords();
+  const equipment = result.status !== 'rejected' ? result.equipment : undefined;
+  return (
+    <p className={`lead-result ${result.status}`} role="status" data-testid="lead-result">
+      {result.status === 'created' && (result.dealId ? t('result.createdDeal', { leadId: result.leadId, dealId: result.dealId }) : t('result.created', { leadId: result.leadId }))}
+      {result.status === 'rejected' && t('result.rejected', { reason: result.errMessage })}
+      {result.status === 'queued' && t('result.queued')}
+      {equipment && equipment.length > 0 && ` ${t('result.equipment', { count: equipment.length })}`}
+    </p>
+  );
+}
 
 /**
  * A new lead, as a store manager keys it in. The terminal checks the lead system's rules before
- * sending and shows what is missing next to each field; with the service unreachable the lead
- * is kept and sent later.
+ * sending; a field with a problem is marked, its section opened and the first one focused. The
+ * cart's equipment goes with the lead unless unticked. `focusRequest` brings the form into view
+ * with the focus on its first field each time it changes (opening the form counts).
  */
-export function LeadForm({ onDone, note }: { onDone?: () => void; note?: string }) {
-  const { defaults, submitting, result, issues, submitError } = useLeadsStore();
+export function LeadForm({ onDone, note, focusRequest = 0 }: { onDone?: () => void; note?: string; focusRequest?: number }) {
+  const { defaults, submitting, result, submitProblem } = useLeadsStore();
+  const cart = useCatalogueStore((s) => s.cart);
+  const w = useLeadWords();
+  const t = w.t;
+  const form = useRef<HTMLFormElement>(null);
   // What was typed, over the store's defaults (which arrive after the first render).
   const [edits, setEdits] = useState<Record<string, string>>({});
+  const [systemOpen, setSystemOpen] = useState(false);
+  const [withCart, setWithCart] = useState(true);
+  const [focusField, setFocusField] = useState<{ key: string; n: number }>();
   const values: Record<string, string> = { ...(defaults ? { ...defaults.fields, businessConsultantId: defaults.businessConsultantId } : {}), ...edits };
-  const setValues = (next: Record<string, string>): void => setEdits({ ...edits, ...next });
+  const setValue = (key: string, value: string): void => setEdits((e) => ({ ...e, [key]: value }));
+  const issues = submitProblem?.code === 'BAD_INPUT' ? submitProblem.issues : [];
+  const issueFor = (k: string): string | undefined => (issues.some((i) => i.path === k) ? w.issue(k) : undefined);
+  const cartLines = cart?.items ?? [];
+
   useEffect(() => {
     startLeadForm();
+    startCart();
     leadsActions.clearResult();
   }, []);
 
-  const issueFor = (k: string) => issues.find((i) => i.path === k)?.message;
-  const field = (key: keyof LeadInput, label: string, autoComplete?: string) => {
-    const id = `lead-${key}`;
-    const problem = issueFor(key);
-    return (
-      <label key={key} className="field" htmlFor={id}>
-        <span>{label}</span>
-        <input
-          id={id}
-          name={key}
-          autoComplete={autoComplete ?? 'off'}
-          value={values[key] ?? ''}
-          aria-invalid={problem ? true : undefined}
-          aria-describedby={problem ? `${id}-problem` : undefined}
-          onChange={(e) => setValues({ ...values, [key]: e.target.value })}
-        />
-        {problem && (
-          <small id={`${id}-problem`} className="field-problem">
-            {problem}
-          </small>
-        )}
-      </label>
-    );
+  useEffect(() => {
+    const el = form.current;
+    el?.scrollIntoView?.({ block: 'start', behavior: 'smooth' });
+    el?.querySelector<HTMLInputElement>('input')?.focus({ preventScroll: true });
+  }, [focusRequest]);
+
+  useEffect(() => {
+    if (focusField) document.getElementById(`lead-${focusField.key}`)?.focus();
+  }, [focusField]);
+
+  /** Opens the section of the first marked field and puts the focus there. */
+  const showMarked = (marked: readonly string[]): void => {
+    const first = FIELD_ORDER.find((k) => marked.includes(k));
+    if (!first) return;
+    if (marked.some(isSystemField)) setSystemOpen(true);
+    setFocusField((f) => ({ key: first, n: (f?.n ?? 0) + 1 }));
   };
 
   const submit = async (e: FormEvent): Promise<void> => {
     e.preventDefault();
-    const input: Record<string, string | number> = {};
+    const input: Record<string, string | number | boolean> = {};
     for (const [k, v] of Object.entries(values)) if (k !== 'annualVolume' && v.trim() !== '') input[k] = v.trim();
     const volume = (values.annualVolume ?? '').replace(/[,$\s]/g, '');
     if (/^\d+$/.test(volume)) input.annualVolume = Number(volume);
+    if (withCart && cartLines.length > 0) input.withCart = true;
     const r = await leadsActions.submit(input);
+    const refused = useLeadsStore.getState().submitProblem;
+    if (refused?.code === 'BAD_INPUT') showMarked(refused.issues.map((i) => i.path));
     // A lead that went (or waits in the outbox) clears the person's fields; the store's fields stay.
-    if (r?.status === 'created' || r?.status === 'queued') setEdits(Object.fromEntries(Object.entries(edits).filter(([k]) => SYSTEM_FIELDS.some(([s]) => s === k) || k === 'leadType')));
+    if (r?.status === 'created' || r?.status === 'queued') setEdits((ed) => Object.fromEntries(Object.entries(ed).filter(([k]) => isSystemField(k) || k === 'leadType')));
   };
 
+  const field = (key: string, label: string, autoComplete?: string) => (
+    <LabelledField key={key} id={`lead-${key}`} label={label} problem={issueFor(key)}>
+      {(control) => <input {...control} name={key} autoComplete={autoComplete ?? 'off'} value={values[key] ?? ''} onChange={(e) => setValue(key, e.target.value)} />}
+    </LabelledField>
+  );
+
   return (
-    <form className="lead-form" onSubmit={(e) => void submit(e)} aria-label="New lead" noValidate>
+    <form ref={form} className="lead-form" onSubmit={(e) => void submit(e)} aria-label={t('form.label')} noValidate>
       {note && <p className="muted">{note}</p>}
       <div className="form-grid">
-        {PERSON_FIELDS.map(([k, label, ac]) => field(k, label, ac))}
-        <label className="field" htmlFor="lead-annualVolume">
-          <span>Annual card volume ($)</span>
-          <input id="lead-annualVolume" inputMode="numeric" value={values.annualVolume ?? ''} aria-invalid={issueFor('annualVolume') ? true : undefined} onChange={(e) => setValues({ ...values, annualVolume: e.target.value })} />
-          {issueFor('annualVolume') && <small className="field-problem">{issueFor('annualVolume')}</small>}
-        </label>
-        <label className="field" htmlFor="lead-leadType">
-          <span>Lead type</span>
-          <select id="lead-leadType" value={values.leadType ?? ''} onChange={(e) => setValues({ ...values, leadType: e.target.value })}>
-            {(defaults?.leadTypes ?? ['Bank Referral', 'Self Sourced', 'Merchant Refer A Friend']).map((t) => (
-              <option key={t} value={t}>
-                {t}
-              </option>
-            ))}
-          </select>
-        </label>
+        {PERSON_FIELDS.map(([k, label, ac]) => field(k, t(label), ac))}
+        <LabelledField id="lead-annualVolume" label={t('field.annualVolume')} problem={issueFor('annualVolume')}>
+          {(control) => <input {...control} inputMode="numeric" value={values.annualVolume ?? ''} onChange={(e) => setValue('annualVolume', e.target.value)} />}
+        </LabelledField>
+        <LabelledField id="lead-leadType" label={t('field.leadType')} problem={issueFor('leadType')}>
+          {(control) => (
+            <select {...control} value={values.leadType ?? ''} onChange={(e) => setValue('leadType', e.target.value)}>
+              {(defaults?.leadTypes ?? ['Bank Referral', 'Self Sourced', 'Merchant Refer A Friend']).map((v) => (
+                <option key={v} value={v}>
+                  {w.leadType(v)}
+                </option>
+              ))}
+            </select>
+          )}
+        </LabelledField>
       </div>
-      <details className="system-fields">
-        <summary>Lead system fields (filled in for this store)</summary>
-        <div className="form-grid">{SYSTEM_FIELDS.map(([k, label]) => field(k, label))}</div>
+      <fieldset className="choices lead-equipment">
+        <legend>{t('cart.title')}</legend>
+        {cartLines.length === 0 ? (
+          <p className="muted">{t('cart.empty')}</p>
+        ) : (
+          <>
+            <EquipmentList items={cartLines} />
+            <label className="check">
+              <input type="checkbox" checked={withCart} onChange={(e) => setWithCart(e.target.checked)} />
+              {t('cart.with')}
+            </label>
+          </>
+        )}
+      </fieldset>
+      <details className="system-fields" open={systemOpen} onToggle={(e) => setSystemOpen(e.currentTarget.open)}>
+        <summary>{t('systemFields')}</summary>
+        <div className="form-grid">{SYSTEM_FIELDS.map(([k, label]) => field(k, t(label)))}</div>
       </details>
       <div className="actions">
         <button type="submit" className="button primary" disabled={submitting}>
-          {submitting ? 'Sending…' : 'Submit lead'}
+          {submitting ? t('sending') : t('submit')}
         </button>
         {onDone && (
           <button type="button" className="button secondary" onClick={onDone}>
-            Close
+            {t('close')}
           </button>
         )}
       </div>
-      {submitError && (
-        <p className="error-note" role="alert">
-          {issues.length > 0 ? 'The lead is not complete: see the marked fields.' : submitError}
-        </p>
+      {submitProblem && (
+        <div className="error-note" role="alert">
+          {issues.length > 0 ? (
+            <>
+              {t('incomplete')}{' '}
+              <button type="button" className="link-button" onClick={() => showMarked(issues.map((i) => i.path))}>
+                {t('seeMarked')}
+              </button>
+            </>
+          ) : (
+            w.problem(submitProblem, 'lead')
+          )}
+        </div>
       )}
-      {result && (
-        <p className={`lead-result ${result.status}`} role="status" data-testid="lead-result">
-          {result.status === 'created' && `Lead created: ${result.leadId}${result.dealId ? `, deal ${result.dealId}` : ''}.`}
-          {result.status === 'rejected' && `The lead system refused this lead: ${result.errMessage} (${result.errorCode}).`}
-          {result.status === 'queued' && `Not sent yet: the marketplace cannot be reached. The lead is kept on this terminal and sent when it answers again.`}
-        </p>
-      )}
+      {result && <ResultNote result={result} />}
     </form>
   );
 }

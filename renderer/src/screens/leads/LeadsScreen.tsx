@@ -1,49 +1,91 @@
 import { useEffect, useState } from 'react';
+import { FreshnessNote } from '../../components/FreshnessNote';
+import { LabelledField } from '../../components/LabelledField';
+import { dateTime } from '../../components/money';
+import { ProblemNote } from '../../components/ProblemNote';
 import { leadsActions, startLeads, useLeadsStore } from '../../stores/leads-store';
-import { ErrorNote, FreshnessNote } from '../catalogue/parts';
+import { EquipmentList } from './EquipmentList';
 import { LeadForm } from './LeadForm';
+import { useLeadWords } from './lead-words';
+import { OutboxPanel } from './OutboxPanel';
+
+function LeadsTable() {
+  const { leads, loading, loaded, problem } = useLeadsStore();
+  const w = useLeadWords();
+  const t = w.t;
+  if (!loaded) {
+    return (
+      <p className="loading" role="status">
+        {t('loading')}
+      </p>
+    );
+  }
+  if (leads.length === 0) return !loading && !problem ? <p className="muted">{t('none')}</p> : null;
+  return (
+    <table className="data-table" aria-label={t('table.label')}>
+      <thead>
+        <tr>
+          <th scope="col">{t('col.created')}</th>
+          <th scope="col">{t('col.company')}</th>
+          <th scope="col">{t('col.contact')}</th>
+          <th scope="col">{t('col.status')}</th>
+          <th scope="col">{t('col.type')}</th>
+          <th scope="col">{t('col.id')}</th>
+          <th scope="col">{t('col.equipment')}</th>
+        </tr>
+      </thead>
+      <tbody>
+        {leads.map((l) => (
+          <tr key={`${l.identifier}-${l.uid}`}>
+            <td>{l.createdDate && !Number.isNaN(Date.parse(l.createdDate)) ? dateTime(l.createdDate) : l.createdDate}</td>
+            <td>{l.companyName}</td>
+            <td>
+              {l.contactName}
+              <small className="muted block">{[l.phone, l.emailAddress].filter(Boolean).join(' · ')}</small>
+            </td>
+            <td>{l.status}</td>
+            <td>{w.leadType(l.leadType)}</td>
+            <td>{l.identifier}</td>
+            <td>{l.equipment && l.equipment.length > 0 ? <EquipmentList items={l.equipment} /> : <span className="muted">{t('equipment.none')}</span>}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
 
 /** Leads of a business consultant, new leads, and leads waiting to be sent. */
 export function LeadsScreen() {
-  const s = useLeadsStore();
+  const { consultant, freshness, loading, problem } = useLeadsStore();
+  const w = useLeadWords();
+  const t = w.t;
   const [formOpen, setFormOpen] = useState(false);
+  const [focusRequest, setFocusRequest] = useState(0);
   useEffect(() => startLeads(), []);
 
   return (
     <section className="screen leads-screen" aria-labelledby="leads-title">
       <div className="screen-head">
-        <h1 id="leads-title">Leads</h1>
-        <FreshnessNote freshness={s.freshness} label="leads" onRefresh={() => leadsActions.reload()} busy={s.loading} />
-        <button type="button" className="button primary" onClick={() => setFormOpen(!formOpen)} aria-expanded={formOpen}>
-          New lead
+        <h1 id="leads-title">{t('title')}</h1>
+        <FreshnessNote freshness={freshness} testId="leads" what={t('what')} service={t('service')} onRefresh={() => leadsActions.reload()} busy={loading} />
+        <button
+          type="button"
+          className="button primary"
+          onClick={() => {
+            setFormOpen(true);
+            setFocusRequest((n) => n + 1);
+          }}
+          aria-expanded={formOpen}
+        >
+          {t('newLead')}
         </button>
       </div>
       {formOpen && (
-        <section className="panel" aria-label="New lead">
-          <LeadForm onDone={() => setFormOpen(false)} />
+        <section className="panel" aria-label={t('newLead')}>
+          <LeadForm onDone={() => setFormOpen(false)} focusRequest={focusRequest} />
         </section>
       )}
-      {s.outbox.length > 0 && (
-        <section className="panel outbox" aria-labelledby="outbox-title">
-          <h2 id="outbox-title">Waiting to be sent ({s.outbox.length})</h2>
-          <p className="muted">Kept on this terminal because the marketplace could not be reached. They are sent again every minute, and now with the button.</p>
-          <ul>
-            {s.outbox.map((e) => (
-              <li key={e.uid} className={e.state === 'rejected' ? 'tone-bad' : 'tone-warn'}>
-                <strong>{e.company}</strong> ({e.contactName}) — {e.state === 'pending' ? 'not sent yet' : 'refused'}, {e.attempts} tr{e.attempts === 1 ? 'y' : 'ies'}. <span className="muted">{e.lastProblem}</span>
-                {e.state === 'rejected' && (
-                  <button type="button" className="button small" onClick={() => void leadsActions.discard(e.uid)}>
-                    Discard
-                  </button>
-                )}
-              </li>
-            ))}
-          </ul>
-          <button type="button" className="button secondary" onClick={() => void leadsActions.retry()}>
-            Send now
-          </button>
-        </section>
-      )}
+      <OutboxPanel />
       <form
         className="filters"
         onSubmit={(e) => {
@@ -51,43 +93,15 @@ export function LeadsScreen() {
           leadsActions.reload();
         }}
       >
-        <label className="field" htmlFor="leads-consultant">
-          <span>Business consultant</span>
-          <input id="leads-consultant" value={s.consultant} onChange={(e) => leadsActions.consultant(e.target.value)} />
-        </label>
+        <LabelledField id="leads-consultant" label={t('consultant')}>
+          {(control) => <input {...control} value={consultant} onChange={(e) => leadsActions.consultant(e.target.value)} />}
+        </LabelledField>
         <button type="submit" className="button secondary">
-          Show leads
+          {t('showLeads')}
         </button>
       </form>
-      <ErrorNote text={s.error} />
-      <table className="data-table" aria-label="Leads">
-        <thead>
-          <tr>
-            <th scope="col">Created</th>
-            <th scope="col">Company</th>
-            <th scope="col">Contact</th>
-            <th scope="col">Status</th>
-            <th scope="col">Type</th>
-            <th scope="col">Lead id</th>
-          </tr>
-        </thead>
-        <tbody>
-          {s.leads.map((l) => (
-            <tr key={`${l.identifier}-${l.uid}`}>
-              <td>{l.createdDate ? new Date(l.createdDate).toLocaleDateString() : ''}</td>
-              <td>{l.companyName}</td>
-              <td>
-                {l.contactName}
-                <small className="muted block">{[l.phone, l.emailAddress].filter(Boolean).join(' · ')}</small>
-              </td>
-              <td>{l.status}</td>
-              <td>{l.leadType}</td>
-              <td>{l.identifier}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-      {!s.loading && s.leads.length === 0 && !s.error && <p className="muted">No leads for this consultant.</p>}
+      <ProblemNote text={w.problem(problem)} />
+      <LeadsTable />
     </section>
   );
 }

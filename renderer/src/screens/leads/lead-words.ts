@@ -1,0 +1,79 @@
+import type { ErrorCode, LeadInput } from '../../../../preload/contract';
+import { problemKey, type Problem } from '../../components/problem';
+import { useT } from '../../i18n/i18n';
+import type { leadsMessages } from './messages';
+
+type LeadsKey = keyof typeof leadsMessages.en;
+
+/** The fields a store manager keys in, in the order of the form. */
+export const PERSON_FIELDS = [
+  ['first_name', 'field.first_name', 'given-name'],
+  ['last_name', 'field.last_name', 'family-name'],
+  ['company', 'field.company', 'organization'],
+  ['email', 'field.email', 'email'],
+  ['phone', 'field.phone', 'tel'],
+  ['address1', 'field.address1', 'address-line1'],
+  ['address2', 'field.address2', 'address-line2'],
+  ['city', 'field.city', 'address-level2'],
+  ['state', 'field.state', 'address-level1'],
+  ['zip', 'field.zip', 'postal-code'],
+] as const satisfies ReadonlyArray<readonly [keyof LeadInput, LeadsKey, string]>;
+
+/** The lead system's own fields, filled for this store from the last lead sent. */
+export const SYSTEM_FIELDS = [
+  ['businessConsultantId', 'field.businessConsultantId'],
+  ['businessConsultantAMAId', 'field.businessConsultantAMAId'],
+  ['actionType', 'field.actionType'],
+  ['recordType', 'field.recordType'],
+  ['bankId', 'field.bankId'],
+  ['campaign_id', 'field.campaign_id'],
+  ['referenceType', 'field.referenceType'],
+  ['country', 'field.country'],
+] as const satisfies ReadonlyArray<readonly [keyof LeadInput, LeadsKey]>;
+
+/** Every field in the order of the form: the first one with a problem gets the focus. */
+export const FIELD_ORDER: ReadonlyArray<keyof LeadInput> = [...PERSON_FIELDS.map(([k]) => k), 'annualVolume', 'leadType', ...SYSTEM_FIELDS.map(([k]) => k)];
+export const isSystemField = (k: string): boolean => SYSTEM_FIELDS.some(([s]) => s === k);
+
+/** What a field expects, said by the screen from the field main named (main's own words are English). */
+const ISSUE_WORDS = {
+  email: 'issue.email',
+  phone: 'issue.phone',
+  annualVolume: 'issue.annualVolume',
+  country: 'issue.country',
+  leadType: 'issue.leadType',
+} as const satisfies Partial<Record<keyof LeadInput, LeadsKey>>;
+
+const LEAD_TYPE_WORDS = {
+  'Bank Referral': 'leadType.Bank Referral',
+  'Self Sourced': 'leadType.Self Sourced',
+  'Merchant Refer A Friend': 'leadType.Merchant Refer A Friend',
+} as const satisfies Record<string, LeadsKey>;
+
+const PROBLEM_WORDS = {
+  UNAVAILABLE: 'problem.unavailable',
+  TIMEOUT: 'problem.timeout',
+  BAD_INPUT: 'problem.noConsultant',
+  BUSY: 'problem.busy',
+  INTERNAL: 'problem.internal',
+} as const satisfies Partial<Record<ErrorCode, LeadsKey>>;
+
+/** The Leads screen's ways of saying fields, codes and problems, in the language on screen. */
+export function useLeadWords() {
+  const { t } = useT('leads');
+  return {
+    t,
+    issue: (path: string): string => t(Object.hasOwn(ISSUE_WORDS, path) ? ISSUE_WORDS[path as keyof typeof ISSUE_WORDS] : 'issue.required'),
+    leadType: (value: string): string => (Object.hasOwn(LEAD_TYPE_WORDS, value) ? t(LEAD_TYPE_WORDS[value as keyof typeof LEAD_TYPE_WORDS]) : value),
+    /**
+     * A failed call in words. For the leads list a refused input is a missing consultant; a lead
+     * refused for its fields is said by the form with its marked fields, not here.
+     */
+    problem: (p: Problem | undefined, context: 'list' | 'lead' = 'list'): string | undefined => {
+      if (!p) return undefined;
+      if (p.code === 'BAD_INPUT' && context === 'lead') return p.message;
+      const key = problemKey(p, PROBLEM_WORDS);
+      return key ? t(key) : p.message;
+    },
+  };
+}

@@ -1,0 +1,31 @@
+import type { Coded } from '../../../../preload/contract';
+import { problemKey, type Problem } from '../../components/problem';
+import { useT } from '../../i18n/i18n';
+import type { merchantMessages } from './messages';
+import { BILLING_WORDS, CONTACT_WORDS, FREQUENCY_WORDS, LEVEL_WORDS, PROBLEM_WORDS, SEQUENCE_WORDS, SERVICE_WORDS, wordFor } from './words';
+
+/** The Merchant screen's ways of saying codes and problems, in the language on screen. */
+type MerchantKey = keyof typeof merchantMessages.en;
+
+export function useMerchantWords() {
+  const { t } = useT('merchant');
+  // A code this screen has no words for is shown with main's meaning, or as it came.
+  const word = (key: MerchantKey | undefined, c: Coded): string => (key ? t(key) : c.label || c.code);
+  return {
+    t,
+    problem: (p: Problem | undefined): string | undefined => {
+      if (!p) return undefined;
+      const key = problemKey(p, PROBLEM_WORDS);
+      return key ? t(key) : p.message;
+    },
+    level: (code: string): string => {
+      const key = wordFor(LEVEL_WORDS, code);
+      return key ? t(key) : t('level.unknown');
+    },
+    contactType: (c: Coded) => word(wordFor(CONTACT_WORDS, c.code), c),
+    serviceType: (c: Coded) => word(wordFor(SERVICE_WORDS, c.code), c),
+    frequency: (c: Coded) => word(wordFor(FREQUENCY_WORDS, c.code), c),
+    sequenceType: (c: Coded) => word(wordFor(SEQUENCE_WORDS, c.code), c),
+    billing: (c: Coded) => word(wordFor(BILLING_WORDS, c.code), c),
+  };
+}
