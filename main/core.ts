@@ -14,7 +14,7 @@ import { EventBus } from './events/bus';
 import { gatewayHandlers } from './gateway/handlers';
 import { GatewayService } from './gateway/service';
 import { createApiDomains, type ApiDomains } from './marketplace/domain';
-import { openLogFile, type LogFile } from './log/log-file';
+import { openLogFile, type LogFile, type LogRotation } from './log/log-file';
 import { createLogger } from './log/logger';
 import { isGroupShared } from './platform/file-modes';
 import type { Platform } from './platform/platform';
@@ -158,6 +158,8 @@ export async function createCore(config: CoreConfig, platform: Platform): Promis
     }
   } else loadRecordedLocks(platform.dataDir, settings);
   if (!config.logLevel) log.level = settings.get('log.level');
+  const logRotation = (): LogRotation => ({ maxBytes: settings.get('log.maxSizeMb') * 1024 * 1024, maxFiles: settings.get('log.maxFiles') });
+  logFile?.setRotation(logRotation());
   const health = key.health();
   if (health.state !== 'keyring') log.warn({ keyState: health.state }, `terminal key: ${health.detail}`);
 
@@ -218,6 +220,7 @@ export async function createCore(config: CoreConfig, platform: Platform): Promis
   logFile?.onProblemChange(refresh);
   settings.onChange(() => {
     if (!config.logLevel) log.level = settings.get('log.level');
+    logFile?.setRotation(logRotation());
     refresh();
   });
 

@@ -12,6 +12,7 @@ import { registerParse } from './commands/parse';
 import { registerSim } from './commands/sim';
 import { registerGateway } from './commands/gateway';
 import { registerJournal } from './commands/journal';
+import { registerLogs } from './commands/logs';
 import { registerProvision } from './commands/provision';
 import { registerKeys } from './commands/keys';
 import { registerManagerPin } from './commands/manager-pin';
@@ -54,6 +55,7 @@ export function buildProgram(host: CliHost = {}): Command {
   registerQueue(program, ctx);
   registerJournal(program, ctx);
   registerProvision(program, ctx);
+  registerLogs(program, ctx);
   return program;
 }
 

@@ -14,14 +14,17 @@ import { launchProblem, sqliteBindingFor } from './launch-guard';
 import { posctlArgs } from './posctl-mode';
 import { safeStorageLegacyUnprotect } from './safe-storage-protector';
 import { runShell } from './shell';
+import { reportPosctlFailure, reportStartFailure, startupLog } from './start-failure';
 
 const refused = launchProblem(process.argv, electron.app.isPackaged);
 // A per-machine installation keeps the lane in the machine-wide folder (platform/data-dir.ts).
 const installation = detectInstallation(electron.app.isPackaged);
-if (refused) {
-  console.error(refused);
-  electron.app.exit(2);
-}
+const stderr = (text: string): void => void process.stderr.write(text);
+/** The lane's data directory as the window would use it: where a start that fails early is logged. */
+const laneDataDir = (): string =>
+  chooseDataDir({ platform: process.platform, env: process.env, installation, flag: process.argv.find((a) => a.startsWith('--data-dir='))?.slice('--data-dir='.length) }).dir;
+// Every start failure ends in main/electron/start-failure.ts: a window saying why, a log line, exit 2.
+if (refused) void reportStartFailure(electron, refused, { log: startupLog(laneDataDir()), stderr });
 
 // `counter-pos --posctl queue forward`: one posctl command, then exit. No window, no single-instance
 // lock (the running app keeps the lane; posctl works beside it, as the command line does).
@@ -30,10 +33,7 @@ if (posctl) {
   const binding = sqliteBindingFor(electron.app.isPackaged, process.env);
   runPosctl(posctl, { installation, ...(binding ? { sqliteNativeBinding: binding } : {}) }).then(
     (code) => electron.app.exit(code),
-    (error: unknown) => {
-      console.error('posctl:', error instanceof Error ? error.message : String(error));
-      electron.app.exit(2);
-    },
+    (error: unknown) => reportPosctlFailure(error, { exit: (code) => electron.app.exit(code), log: startupLog(laneDataDir()), stderr }),
   );
 }
 
@@ -71,11 +71,7 @@ if (!refused && !posctl) {
       return createCore({ applyProvisioning: true, exclusive: true }, platform);
     },
     onFatal(error) {
-      const message = error instanceof Error ? error.message : String(error);
-      console.error('Counter POS could not start:', message);
-      // Nobody reads a console at a counter: say it in a window too.
-      electron.dialog.showErrorBox('Counter POS could not start', message);
-      electron.app.exit(2);
+      void reportStartFailure(electron, error, { log: startupLog(dataDir), stderr });
     },
   });
 }

@@ -263,6 +263,14 @@ export function runShell<W extends WindowLike>(electron: ShellElectron<W>, optio
     target.once('ready-to-show', () => target.show());
     await target.loadURL(APP_URL);
   });
-  ready.catch((e: unknown) => options.onFatal(e));
+  ready.catch((e: unknown) => {
+    // A start that failed after the core opened (its services, the window) first lets go of the
+    // lane (instance lock, journals, devices): the report then exits while its box is shown.
+    const opened = core;
+    core = undefined;
+    if (!opened) return options.onFatal(e);
+    opened.log.error({ err: e }, 'the desktop app could not start');
+    void opened.close().catch(() => undefined).finally(() => options.onFatal(e));
+  });
   return { ready, window: () => window };
 }

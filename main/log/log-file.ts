@@ -1,5 +1,5 @@
-import { closeSync, fchmodSync, mkdirSync, openSync, writeSync } from 'node:fs';
-import { dirname } from 'node:path';
+import { closeSync, existsSync, fchmodSync, fstatSync, mkdirSync, openSync, readdirSync, renameSync, rmSync, writeSync } from 'node:fs';
+import { basename, dirname, join } from 'node:path';
 import { errorCodeOf } from '../error-code';
 
 /**
@@ -13,6 +13,10 @@ import { errorCodeOf } from '../error-code';
  * second), and a failure becomes a problem the status shows (PCI DSS 10.7) instead of an exception.
  * While the file cannot be written, lines are counted and dropped, and opening is tried again now
  * and then; the first line that gets through says how many were lost.
+ *
+ * Rotation is synchronous too: when a line would take the file past its size, the file becomes
+ * `pos.log.1` (older ones shift to `.2`, `.3`…, the oldest beyond the count is removed) and a new
+ * `pos.log` is opened before the line is written, so no line is ever held in memory.
  */
 export interface LogFile {
   readonly path: string;
@@ -22,7 +26,33 @@ export interface LogFile {
   /** Called when problem() changes. */
   onProblemChange(listener: () => void): () => void;
   flush(cb?: (err?: Error) => void): void;
+  /** Changes the rotation (the settings log.maxSizeMb and log.maxFiles changed). */
+  setRotation(rotation: LogRotation | undefined): void;
   close(): void;
+}
+
+export interface LogRotation {
+  /** A file reaching this size is rotated (a single longer line still goes into a fresh file whole). */
+  maxBytes: number;
+  /** Files kept, the current one included: pos.log, pos.log.1 … pos.log.(maxFiles-1). At least 2. */
+  maxFiles: number;
+}
+
+/** The rotated files of a log, newest first (`pos.log.1`, `pos.log.2`…), as paths. */
+export function rotatedLogFiles(path: string): string[] {
+  const dir = dirname(path);
+  const name = basename(path);
+  let entries: string[];
+  try {
+    entries = readdirSync(dir);
+  } catch {
+    return [];
+  }
+  return entries
+    .map((e) => ({ e, n: e.startsWith(`${name}.`) ? Number(e.slice(name.length + 1)) : NaN }))
+    .filter(({ n }) => Number.isInteger(n) && n > 0)
+    .sort((a, b) => a.n - b.n)
+    .map(({ e }) => join(dir, e));
 }
 
 export interface LogFileOptions {
@@ -30,6 +60,8 @@ export interface LogFileOptions {
   retryMs?: number;
   /** Monotonic clock in ms (tests pin it). */
   clock?: () => number;
+  /** Absent: the file grows without limit. */
+  rotation?: LogRotation;
 }
 
 function describe(err: unknown): string {
@@ -56,6 +88,7 @@ export function openLogFile(path: string, options: LogFileOptions = {}): LogFile
   let lastTry = -Infinity;
   let dropped = 0;
   let closed = false;
+  let rotation = options.rotation;
 
   const setProblem = (next: string | undefined): void => {
     if (next === problem) return;
@@ -99,6 +132,32 @@ export function openLogFile(path: string, options: LogFileOptions = {}): LogFile
     while (offset < bytes.length) offset += writeSync(fd as number, bytes, offset);
   };
 
+  /** The current file becomes .1, .1 becomes .2…; files past the count go. Then a new file. */
+  const rotate = (): void => {
+    if (!rotation || fd === undefined) return;
+    closeSync(fd);
+    fd = undefined;
+    const keep = Math.max(2, rotation.maxFiles);
+    for (const old of rotatedLogFiles(path)) {
+      if (Number(old.slice(path.length + 1)) >= keep - 1) rmSync(old, { force: true });
+    }
+    for (let n = keep - 2; n >= 1; n--) {
+      if (existsSync(`${path}.${n}`)) renameSync(`${path}.${n}`, `${path}.${n + 1}`);
+    }
+    renameSync(path, `${path}.1`);
+    open();
+  };
+
+  const writeLine = (line: string): void => {
+    // The size on disk, not a count of our own: posctl appends to the same file.
+    if (rotation && fd !== undefined) {
+      const size = fstatSync(fd).size;
+      if (size > 0 && size + Buffer.byteLength(line) > rotation.maxBytes) rotate();
+      if (fd === undefined) throw new Error('the rotated log could not be opened again');
+    }
+    writeAll(line);
+  };
+
   open();
   return {
     path,
@@ -111,10 +170,10 @@ export function openLogFile(path: string, options: LogFileOptions = {}): LogFile
       }
       try {
         if (dropped > 0) {
-          writeAll(`${JSON.stringify({ level: 40, time: new Date().toISOString(), msg: `${dropped} log line(s) were lost while the log could not be written` })}\n`);
+          writeLine(`${JSON.stringify({ level: 40, time: new Date().toISOString(), msg: `${dropped} log line(s) were lost while the log could not be written` })}\n`);
           dropped = 0;
         }
-        writeAll(line);
+        writeLine(line);
         setProblem(undefined);
       } catch (err) {
         dropped++;
@@ -128,6 +187,9 @@ export function openLogFile(path: string, options: LogFileOptions = {}): LogFile
     },
     // Every line is already written when write() returns.
     flush: (cb) => cb?.(),
+    setRotation(next) {
+      rotation = next;
+    },
     close() {
       closed = true;
       if (fd === undefined) return;

@@ -26,6 +26,9 @@ const SENSITIVE_XML = /<((?:[\w-]+:)?(?:Password|Card_Number|Track1|Track2|PAN|C
 
 type Rule = [RegExp, string | ((m: string, ...g: string[]) => string)];
 
+const MICR_ASCII =
+  /(?<![A-Za-z0-9])(?:[UuOoc][\d ?!-]*[UuOoc] ?)?[Ttd][\d?!]{4,5}[Dd-]?[\d?!]{3,5}[Ttd](?: *(?:[\d?!]|[TtUuOoAaDdcb$-](?![A-Za-z])))*/g;
+
 const panMask = (m: string): string => `[PAN …${m.replace(/\D/g, '').slice(-4)}]`;
 
 const TEXT_RULES: Rule[] = [
@@ -36,6 +39,10 @@ const TEXT_RULES: Rule[] = [
   [/;?\d{8,19}[=D]\d{4}[\d=]*\??/g, '[TRACK2]'],
   // E-13B MICR symbols mean a check line: hide the whole run.
   [/[\d\u2446-\u2449 ?-]*[\u2446-\u2449][\d\u2446-\u2449 ?-]*/g, '[MICR]'],
+  // The same line in a reader's ASCII spelling (T/U, TOAD, t o a d, d c b: see native/check/micr-symbols.ts):
+  // the routing field framed by transit symbols gives it away; an on-us field before it and the
+  // fields after it go too (a symbol letter counts only where no other letter follows it).
+  [MICR_ASCII, '[MICR]'],
   // Credentials written as key=value or key: value in free text.
   [/\b(password|passwd|pwd|secret|api[_-]?secret|hmac[_-]?key|token|pin|cvv2?|cvc2?|cvd|cid)(\s*[=:]\s*)("[^"]*"|'[^']*'|\S+)/gi,
     (_m, k: string, sep: string) => `${k}${sep}${MASK}`],
@@ -73,9 +80,10 @@ const RULES = { log: [...TEXT_RULES, ...LOG_PAN_RULES], data: [...TEXT_RULES, ..
 
 /**
  * What every rule needs at least: a MICR symbol, a character of a credential, XML or track 1
- * (= : < @ %), or eight digits in a row (however grouped). Most text has none: one pass, not ten.
+ * (= : < @ %), eight digits in a row (however grouped), or a transit symbol spelled in ASCII before
+ * four digits. Most text has none: one pass, not ten.
  */
-const MIGHT_HIDE = /[\u2446-\u2449=:<@%]|\d(?:[ ./-]?\d){7}/;
+const MIGHT_HIDE = /[\u2446-\u2449=:<@%]|\d(?:[ ./-]?\d){7}|[Ttd][\d?!]{4}/;
 
 /** `log` (default) hides every PAN-like run; `data` (what screens and scripts read) only what may be a card number. */
 export type RedactMode = keyof typeof RULES;

@@ -7,6 +7,8 @@ import { deviceSettings } from './devices';
 import { offlineRules, offlineSettings } from './offline';
 import { paymentSettings } from './payments';
 import { receiptSettings } from './receipts';
+import { logSettings } from './logs';
+import { updateSettings } from './updates';
 
 /** Every setting of the terminal, by dotted key. Domains add their own file here. */
 export const settingDefs = {
@@ -18,6 +20,8 @@ export const settingDefs = {
   ...paymentSettings,
   ...receiptSettings,
   ...offlineSettings,
+  ...logSettings,
+  ...updateSettings,
 } as const;
 
 /** Rules between settings, checked on every write that touches one of their keys. */

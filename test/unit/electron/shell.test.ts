@@ -266,6 +266,28 @@ describe('Electron shell', () => {
     ]);
   });
 
+  it('closes a core whose services fail to start before reporting, so the lane is not left locked', async () => {
+    const fake = fakeElectron();
+    let core: Core | undefined;
+    const reported = new Promise<unknown>((resolve) => {
+      runShell(fake.electron, {
+        rendererDir: rendererDir(),
+        preloadPath: '/p.cjs',
+        devTools: false,
+        createCore: async () => {
+          core = await makeCore();
+          core.start = () => Promise.reject(new Error('the devices could not start'));
+          return core;
+        },
+        onFatal: resolve,
+      });
+    });
+    expect(await reported).toMatchObject({ message: 'the devices could not start' });
+    // Closed: its database answers no more.
+    expect(() => core?.db.prepare('SELECT 1').get()).toThrow(/not open/);
+    expect(fake.windows).toHaveLength(0);
+  });
+
   it('reports a core that cannot start instead of crashing', async () => {
     const fake = fakeElectron();
     const onFatal = vi.fn();

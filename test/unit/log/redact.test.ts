@@ -33,6 +33,23 @@ describe('redactText', () => {
     expect(out).toContain('[MICR]');
   });
 
+  it('removes MICR lines in the ASCII spellings readers use, and leaves ordinary text alone', () => {
+    for (const [line, hidden] of [
+      ['T011000015T 123456789U 1001', '123456789'],
+      ['U005678U T121181975T 9876543210U A0000012345A', '9876543210'],
+      ['T12345D001T 1234567U 042', '1234567'],
+      ['T0110?0015T 123456789U 1002', '123456789'],
+      ['t011000015t 123456789o 1001', '123456789'],
+      ['d011000015d 123456789c 1001', '123456789'],
+      ['T011000015T 123456789O 1001', '123456789'],
+    ] as const) {
+      const out = redactText(`check ${line} read`);
+      expect(out, line).toBe('check [MICR] read');
+      expect(out).not.toContain(hidden);
+    }
+    expect(redactText('at 2026-11-24T20:03:59.840Z the lane started, id d1234f')).toBe('at 2026-11-24T20:03:59.840Z the lane started, id d1234f');
+  });
+
   it('removes credentials written as key=value and Authorization headers', () => {
     expect(redactText('login password=hunter2 ok')).toBe('login password=[REDACTED] ok');
     expect(redactText('apiSecret: "abc def"')).toBe('apiSecret: [REDACTED]');
