@@ -85,7 +85,7 @@ describe('the Devices screen', () => {
       }),
     );
     expect(screen.getByTestId('last-read-card').textContent).toBe('American Express 371449*****8431');
-    expect(screen.getByTestId('last-read').textContent).toContain('expires 2030-12');
+    expect(screen.getByTestId('last-read').textContent).toContain('expires 12/30');
     expect(screen.getByTestId('last-read').textContent).toContain('Chip card: insert it if the terminal can read chips');
     expect(screen.getByTestId('last-read').textContent).toMatch(/from Front reader, \w+ \d+, 2030/);
     act(() => pos.emit('device.readFailed', { deviceId: 'msr-1', kind: 'msr', code: 'LUHN', message: 'The card number does not check out: swipe again.', at: '2030-03-01T12:01:00.000Z' }));

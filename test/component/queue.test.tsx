@@ -78,7 +78,7 @@ describe('the Offline queue screen', () => {
     expect(screen.getByTestId('queue-forwarding').textContent).toMatch(/Waiting.*Next try: .*Last try: The gateway did not answer\./);
 
     const [first, second] = [...document.querySelectorAll<HTMLElement>('.queue-row')];
-    expect(first?.textContent).toContain('$25.00 sale · VISA 411111******1111, PAT LEE');
+    expect(first?.textContent).toContain('$25.00 Sale · Visa 411111******1111 · PAT LEE');
     expect(first?.textContent).toContain('expired');
     expect(first?.textContent).toContain('(26 h ago) · reference TMREF0001 · 2 attempts');
     expect(first?.textContent).not.toContain('flagged expired');
@@ -157,7 +157,7 @@ describe('the Offline queue screen', () => {
     expect(within(form).getByRole<HTMLButtonElement>('button', { name: 'Look it up' }).disabled).toBe(true);
     fireEvent.change(within(form).getByLabelText('Tag from the gateway’s report'), { target: { value: '12a34' } });
     fireEvent.click(within(form).getByRole('button', { name: 'Look it up' }));
-    expect((await screen.findByRole('status')).textContent).toBe('Payment TMLOST0001 looked up: approved.');
+    expect((await screen.findByRole('status')).textContent).toBe('Payment TMLOST0001 looked up. Now: Approved.');
     expect(pos.calls.find((c) => c.method === 'queue.resolve')?.input).toEqual({ action: 'lookup', ref: 'TMLOST0001', tag: '1234', decidedBy: 'Manager Mo' });
 
     fireEvent.click(resend);
@@ -204,7 +204,7 @@ describe('the Offline queue screen', () => {
     expect(screen.getByTestId('queue-forwarding').textContent).toContain('Suspendu');
     expect(screen.getByTestId('queue-waiting').textContent).toContain('1\u00a0234,56\u00a0$ sur 500,00\u00a0$ permis. Au plus 10 paiements, 100,00\u00a0$ chacun.');
     expect(screen.getByTestId('queue-waiting').textContent).toContain('Le plus ancien : il y a 3 jours.');
-    expect(document.querySelector('.queue-row')?.textContent).toContain('1\u00a0234,56\u00a0$ vente · Chèque, compte ****6789');
+    expect(document.querySelector('.queue-row')?.textContent).toContain('1\u00a0234,56\u00a0$ Vente · Chèque · compte ****6789');
     expect(screen.getByText('Aucun paiement n’attend de vérification.')).toBeTruthy();
   });
 });

@@ -1,43 +1,12 @@
 import { useEffect } from 'react';
-import type { AppStatus, DeviceInfo, MaskedCard, MaskedCheck } from '../../../../preload/contract';
+import type { AppStatus, DeviceInfo } from '../../../../preload/contract';
+import { CardLine } from '../../components/CardLine';
+import { CheckLine } from '../../components/CheckLine';
 import { dateTime, money } from '../../components/money';
 import { useT } from '../../i18n/i18n';
 import { devicesActions, startDevices, useDevicesStore, type LastRead } from '../../stores/devices-store';
-import { BRAND, failedWords, KIND, PAD, STATE, TRANSPORT, VIA } from './device-words';
+import { failedWords, KIND, PAD, STATE, TRANSPORT, VIA } from './device-words';
 import { PrinterCard, PrintoutPanel } from './PrinterPanel';
-
-function CardLine({ card }: { card: MaskedCard }) {
-  const { t } = useT('devices');
-  return (
-    <>
-      <strong data-testid="last-read-card">
-        {t(BRAND[card.brand])} {card.masked}
-      </strong>
-      {card.name && <span> · {card.name}</span>}
-      <span> · {card.expiry ? t('card.expires', { expiry: card.expiry }) : t('card.noExpiry')}</span>
-      {card.expired && <span className="devices-flag tone-bad"> {t('card.expired')}</span>}
-      {card.chip && <span className="devices-flag tone-warn"> {t('card.chip')}</span>}
-    </>
-  );
-}
-
-function CheckLine({ check }: { check: MaskedCheck }) {
-  const { t } = useT('devices');
-  return (
-    <>
-      <strong data-testid="last-read-check">
-        {t(check.business ? 'check.business' : 'check.personal')}
-        {check.checkNumber ? ` ${t('check.number', { number: check.checkNumber })}` : ''}
-      </strong>
-      <span>
-        {' '}
-        · {t('check.details', { routing: check.routing, account: check.accountMasked })}
-        {check.amountCents !== undefined ? ` · ${t('check.amount', { amount: money(check.amountCents) })}` : ''}
-      </span>
-      {check.country === 'CA' && <span className="devices-flag tone-warn"> {t('check.canadian')}</span>}
-    </>
-  );
-}
 
 function LastReadPanel({ read, names }: { read: LastRead | undefined; names: Map<string, string> }) {
   const { t } = useT('devices');
@@ -47,8 +16,8 @@ function LastReadPanel({ read, names }: { read: LastRead | undefined; names: Map
       <h2 id="last-read-title">{t('lastRead.title')}</h2>
       <p aria-live="polite" data-testid="last-read">
         {!read && <span className="muted">{t('lastRead.none')}</span>}
-        {read?.type === 'card' && <CardLine card={read.card} />}
-        {read?.type === 'check' && <CheckLine check={read.check} />}
+        {read?.type === 'card' && <CardLine card={read.card} flags testId="last-read-card" />}
+        {read?.type === 'check' && <CheckLine check={read.check} testId="last-read-check" />}
         {read?.type === 'failed' && (
           // What the code means in the screen's words, then main's message (what to do), no code in brackets.
           <span className="devices-failed" role="alert">

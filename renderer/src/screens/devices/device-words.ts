@@ -1,6 +1,6 @@
-import type { DeviceInfo, DeviceKind, DeviceState, MaskedCard, SimVia } from '../../../../preload/contract';
+import type { DeviceInfo, DeviceKind, DeviceState, SimVia } from '../../../../preload/contract';
 
-/** The devices namespace's words for what main sends as codes: kinds, states, transports, brands. */
+/** The devices namespace's words for what main sends as codes: kinds, states, transports. */
 export const KIND = { msr: 'kind.msr', micr: 'kind.micr', pinpad: 'kind.pinpad', printer: 'kind.printer' } as const satisfies Record<DeviceKind, string>;
 
 /** Each state with its tone (the tone is said in the words too, never by colour alone). */
@@ -26,18 +26,6 @@ export const VIA: ReadonlyArray<readonly [SimVia, 'via.msr' | 'via.hid' | 'via.w
   ['wedge', 'via.wedge'],
   ['pinpad', 'via.pinpad'],
 ];
-
-export const BRAND = {
-  visa: 'brand.visa',
-  mastercard: 'brand.mastercard',
-  amex: 'brand.amex',
-  discover: 'brand.discover',
-  diners: 'brand.diners',
-  jcb: 'brand.jcb',
-  unionpay: 'brand.unionpay',
-  maestro: 'brand.maestro',
-  unknown: 'brand.unknown',
-} as const satisfies Record<MaskedCard['brand'], string>;
 
 type FailedKey = 'failed.card' | 'failed.notBankCard' | 'failed.layout' | 'failed.check' | 'failed.routing' | 'failed.account' | 'failed.other';
 

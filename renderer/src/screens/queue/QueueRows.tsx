@@ -1,8 +1,11 @@
 import { useState, type ReactNode } from 'react';
 import type { PaymentRow, QueueAction } from '../../../../preload/contract';
+import { CardLine } from '../../components/CardLine';
+import { CheckLine } from '../../components/CheckLine';
 import { dateTime, digitsOnly, money } from '../../components/money';
+import { PAYMENT_TYPE } from '../../components/payment-words';
 import { useT } from '../../i18n/i18n';
-import { ageOf, cardLine, expiresAt, TYPE_WORDS } from './words';
+import { ageOf, expiresAt } from './words';
 
 /**
  * Payments of one list, each with its amount, card, age and reference; a stored one also says
@@ -10,6 +13,7 @@ import { ageOf, cardLine, expiresAt, TYPE_WORDS } from './words';
  */
 export function QueueRows({ rows, empty, now, maxAgeHours, actions }: { rows: PaymentRow[]; empty: string; now: number; maxAgeHours?: number | undefined; actions?: (row: PaymentRow) => ReactNode }) {
   const { t } = useT('queue');
+  const { t: common } = useT('common');
   if (rows.length === 0) return <p className="muted">{empty}</p>;
   return (
     <ul className="queue-rows">
@@ -18,7 +22,12 @@ export function QueueRows({ rows, empty, now, maxAgeHours, actions }: { rows: Pa
         return (
           <li key={r.clientRef} className="queue-row">
             <div>
-              <strong>{t('row.amount', { amount: money(r.requestedCents), type: t(TYPE_WORDS[r.type]) })}</strong> · {r.tender === 'check' ? t('check', { account: r.masked ?? '' }) : cardLine(r)}
+              <strong>{t('row.amount', { amount: money(r.requestedCents), type: common(PAYMENT_TYPE[r.type]) })}</strong> ·{' '}
+              {r.tender === 'check' ? (
+                <CheckLine check={{ routing: r.routing, accountMasked: r.masked, checkNumber: r.checkNumber }} />
+              ) : (
+                <CardLine card={{ brand: r.brand, masked: r.masked, name: r.cardholderName }} />
+              )}
               {r.expired && <span className="tag tone-bad">{t('row.expired')}</span>}
             </div>
             <div className="muted">

@@ -1,31 +1,4 @@
-import type { PaymentRow, PaymentState, PaymentType } from '../../../../preload/contract';
-
-/** The queue namespace's words for a payment's type and state (message keys, said with t()). */
-export const TYPE_WORDS = {
-  sale: 'type.sale',
-  preauth: 'type.preauth',
-  completion: 'type.completion',
-  refund: 'type.refund',
-  void: 'type.void',
-  verify: 'type.verify',
-} as const satisfies Record<PaymentType, string>;
-
-export const STATE_WORDS = {
-  choosing: 'state.choosing',
-  waiting: 'state.waiting',
-  validated: 'state.validated',
-  journaled: 'state.journaled',
-  sending: 'state.sending',
-  approved: 'state.approved',
-  declined: 'state.declined',
-  rejected: 'state.rejected',
-  offline: 'state.offline',
-  forwarding: 'state.forwarding',
-  'needs-lookup': 'state.needs-lookup',
-  failed: 'state.failed',
-  cancelled: 'state.cancelled',
-  voided: 'state.voided',
-} as const satisfies Record<PaymentState, string>;
+import type { PaymentRow } from '../../../../preload/contract';
 
 /** How long ago, as whole minutes, hours or days (the key and count the screen says it with). */
 export function ageOf(iso: string, now: number): { key: 'age.minutes' | 'age.hours' | 'age.days'; count: number } {
@@ -38,11 +11,4 @@ export function ageOf(iso: string, now: number): { key: 'age.minutes' | 'age.hou
 /** When a stored payment is flagged expired: `maxAgeHours` after it was stored. */
 export function expiresAt(row: PaymentRow, maxAgeHours: number): string {
   return new Date(Date.parse(row.createdAt) + maxAgeHours * 3_600_000).toISOString();
-}
-
-/** The card as the row shows it: brand, masked number, the cardholder's name. Brands are names, not translated. */
-export function cardLine(row: PaymentRow): string {
-  const brand = row.brand && row.brand !== 'unknown' ? row.brand.toUpperCase() : '';
-  const card = [brand, row.masked ?? ''].filter((part) => part !== '').join(' ');
-  return row.cardholderName ? `${card}, ${row.cardholderName}` : card;
 }
