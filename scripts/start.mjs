@@ -1,12 +1,14 @@
 #!/usr/bin/env node
 // `npm start`: builds, then launches the Electron app. Where the Electron binary is missing (it
 // is downloaded on first use, which machines without internet cannot do), it says so in one
-// sentence and starts headless instead. `npm run start:headless` skips Electron on purpose.
+// sentence and starts headless instead. Where the SQLite module cannot be built for Electron, it
+// says why and what to do, and stops. `npm run start:headless` skips Electron on purpose.
 // Arguments after `--` go to the app: --data-dir DIR, --port N (headless).
 import { spawn, spawnSync } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { buildSqliteForElectron, electronVersion } from './electron-native.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const args = process.argv.slice(2);
@@ -34,26 +36,6 @@ function electronBinary() {
   return existsSync(pathFile) || process.env.ELECTRON_OVERRIDE_DIST_PATH ? (existsSync(binary) ? binary : undefined) : undefined;
 }
 
-/**
- * better-sqlite3 in node_modules is built for Node (the tests need that); Electron has another
- * ABI. Build a second copy for Electron once, outside node_modules, and hand its path to the app.
- */
-function electronSqliteBinding() {
-  const version = JSON.parse(readFileSync(join(root, 'node_modules', 'electron', 'package.json'), 'utf8')).version;
-  const dir = join(root, '.cache', 'electron-native', version);
-  const binding = join(dir, 'better-sqlite3', 'build', 'Release', 'better_sqlite3.node');
-  if (existsSync(binding)) return binding;
-  console.log(`Building the SQLite module for Electron ${version} (once, about a minute)…`);
-  mkdirSync(dir, { recursive: true });
-  cpSync(join(root, 'node_modules', 'better-sqlite3'), join(dir, 'better-sqlite3'), { recursive: true });
-  const gyp = join(root, 'node_modules', '.bin', 'node-gyp');
-  const result = spawnSync(gyp, ['rebuild', '--release', `--target=${version}`, '--dist-url=https://electronjs.org/headers'], {
-    cwd: join(dir, 'better-sqlite3'),
-    stdio: 'inherit',
-  });
-  return result.status === 0 && existsSync(binding) ? binding : undefined;
-}
-
 if (!noBuild) {
   const result = spawnSync(process.execPath, [join(root, 'scripts', 'build.mjs')], { cwd: root, stdio: 'inherit' });
   if (result.status !== 0) process.exit(result.status ?? 1);
@@ -67,14 +49,16 @@ if (headlessOnly) {
     console.log('The Electron binary is not installed on this machine (it is downloaded on first use and could not be), so Counter POS starts headless: open the address below in a browser.');
     startHeadless();
   } else {
-    const binding = electronSqliteBinding();
-    if (!binding) {
-      console.log('The SQLite module could not be built for Electron here, so Counter POS starts headless: open the address below in a browser.');
-      startHeadless();
-    } else {
-      const dataDir = appArgs.indexOf('--data-dir');
-      const electronArgs = ['.', ...(dataDir >= 0 && appArgs[dataDir + 1] ? [`--data-dir=${appArgs[dataDir + 1]}`] : [])];
-      run(binary, electronArgs, { ...process.env, POS_SQLITE_NATIVE_BINDING: binding });
+    // node_modules keeps the Node build (npm test, posctl); Electron gets its own copy, built once
+    // per Electron and better-sqlite3 version (scripts/electron-native.mjs).
+    const version = electronVersion(root);
+    const built = buildSqliteForElectron({ root, electronVersion: version, headersDir: process.env.ELECTRON_HEADERS_DIR });
+    if (!built.ok) {
+      console.error(`\n${built.problem}\n`);
+      process.exit(1);
     }
+    const dataDir = appArgs.indexOf('--data-dir');
+    const electronArgs = ['.', ...(dataDir >= 0 && appArgs[dataDir + 1] ? [`--data-dir=${appArgs[dataDir + 1]}`] : [])];
+    run(binary, electronArgs, { ...process.env, POS_SQLITE_NATIVE_BINDING: built.binding });
   }
 }
