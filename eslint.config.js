@@ -11,7 +11,7 @@ const nodeBuiltins = [
 ];
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'release/**', 'node_modules/**', 'test-results/**', 'coverage/**', '.cache/**'] },
+  { ignores: ['dist/**', 'dist.next-*/**', 'dist.old-*/**', 'release/**', 'node_modules/**', 'test-results/**', 'coverage/**', '.cache/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommendedTypeChecked,
   {

@@ -26,6 +26,12 @@ const common = {
   define: { __APP_VERSION__: JSON.stringify(pkg.version) },
 };
 
+// A failed build leaves nothing behind (a stray folder would be linted and shipped by mistake).
+const failed = (error) => {
+  rmSync(next, { recursive: true, force: true });
+  throw error;
+};
+
 await Promise.all([
   esbuild({
     ...common,
@@ -49,7 +55,7 @@ await Promise.all([
     outExtension: { '.js': '.cjs' },
   }),
   viteBuild({ configFile: new URL('../vite.renderer.config.ts', import.meta.url).pathname, build: { outDir: `${next}/renderer` } }),
-]);
+]).catch(failed);
 
 if (existsSync(dist)) renameSync(dist, old);
 renameSync(next, dist);
