@@ -176,9 +176,9 @@ describe('the Leads screen', () => {
   it('speaks French when the terminal does', async () => {
     setLanguage('fr');
     render(<LeadsScreen />);
-    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Pistes');
-    fireEvent.click(screen.getByRole('button', { name: 'Nouvelle piste' }));
-    expect(screen.getByRole('form', { name: 'Nouvelle piste' })).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Demandes');
+    fireEvent.click(screen.getByRole('button', { name: 'Nouvelle demande' }));
+    expect(screen.getByRole('form', { name: 'Nouvelle demande' })).toBeTruthy();
     expect(screen.getByLabelText('Prénom')).toBeTruthy();
   });
 });

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { startMarketplaceSimulator, type MarketplaceSimulator } from '../../main/training/marketplace/simulator';
+import { seriousViolations } from '../support/axe';
 import { screenshotPath } from '../support/browser';
 import { headlessAppInChromium } from '../support/e2e';
 
@@ -28,7 +29,7 @@ describe('Catalogue screen in Chromium', () => {
     cleanup: () => sim?.close(),
   });
 
-  it('browses categories and products, shows details, builds a cart that says what is missing, and submits a lead', async () => {
+  it('browses categories and products, shows details, and builds a cart that says what is missing', async () => {
     const { page, errors } = await suite.newPage({ width: 1400, height: 1000 });
     await openCatalogue(page, suite.app.url);
     await expect.poll(() => page.getByTestId('freshness-catalogue').textContent()).toContain('Last refreshed');
@@ -71,8 +72,10 @@ describe('Catalogue screen in Chromium', () => {
     const missing = page.getByRole('alert', { name: 'Missing equipment' });
     await expect.poll(() => missing.textContent()).toContain('Add a PIN pad');
     await page.screenshot({ path: screenshotPath('catalogue-missing-pinpad') });
+    // The missing kind is one press away: the list comes back, filtered to it.
     await missing.getByRole('button', { name: 'Show PIN pads' }).click();
-    await page.getByRole('button', { name: 'Back to list' }).click();
+    await expect.poll(() => page.locator('#product-title').count()).toBe(0);
+    expect(await page.getByLabel('Type').inputValue()).toBe('PINPAD');
     await page.getByLabel('Search').fill('');
     await expect.poll(() => page.locator('.product-row').first().textContent()).toContain('PIN Pad');
     await page.locator('.product-row').first().click();
@@ -83,34 +86,29 @@ describe('Catalogue screen in Chromium', () => {
     expect(await page.locator('.cart').textContent()).toContain(terminal);
     await page.screenshot({ path: screenshotPath('catalogue-cart-complete') });
 
-    // A lead: the form checks the required fields, then the lead system creates it.
-    await page.getByRole('button', { name: 'Submit a lead for this merchant' }).click();
-    const form = page.getByRole('form', { name: 'New lead' });
-    await form.getByLabel('First name').fill('Marta');
-    await form.getByRole('button', { name: 'Submit lead' }).click();
-    await expect.poll(() => form.locator('.field-problem').count()).toBeGreaterThan(3);
-    expect(await form.getByLabel('E-mail').getAttribute('aria-invalid')).toBe('true');
-    await form.getByLabel('Last name').fill('Quill');
-    await form.getByLabel('Company (DBA) name').fill('Quill Stationers');
-    await form.getByLabel('E-mail').fill('marta@quill.test');
-    await form.getByLabel('Phone').fill('217-555-0142');
-    await form.getByLabel('Street address').fill('12 Paper Lane');
-    await form.getByLabel('City').fill('Springfield');
-    await form.getByLabel('State').fill('IL');
-    await form.getByLabel('Zip / postal code').fill('62701');
-    await form.getByLabel('Annual card volume ($)').fill('180,000');
-    await form.locator('summary').click();
-    await form.getByLabel('Action type').fill('Create');
-    await form.getByLabel('Record type').fill('Merchant');
-    await form.getByLabel('Bank id').fill('TB-0042');
-    await form.getByLabel('Campaign id').fill('SPRING');
-    await form.getByLabel('Reference type').fill('LeadSystem');
-    await form.getByLabel('Consultant AMA id').fill('AMA-55102');
-    await form.getByRole('button', { name: 'Submit lead' }).click();
-    await expect.poll(() => page.getByTestId('lead-result').textContent()).toMatch(/^Lead created: 00Q/);
-    const sent = sim.requests.filter((r) => r.path.endsWith('/lead/create')).at(-1);
-    expect(sent?.body).toMatchObject({ first_name: 'Marta', company: 'Quill Stationers', annualVolume: 180000, businessConsultantId: 'BC1002', leadType: 'Self Sourced' });
-    await page.screenshot({ path: screenshotPath('catalogue-lead-created') });
+    // A check reader when checks are accepted; the totals follow the quantities.
+    await page.getByLabel('Check acceptance (needs a check reader)').check();
+    await expect.poll(() => missing.textContent()).toContain('Add a check reader');
+    await missing.getByRole('button', { name: 'Show check readers' }).click();
+    await expect.poll(() => page.locator('.product-row').first().textContent()).toMatch(/Check (Reader|Scanner)/);
+    expect(await page.getByLabel('Type').inputValue()).toBe('CHKRDR');
+    await page.locator('.product-row').first().click();
+    await expect.poll(() => page.getByTestId('product-price').count()).toBe(1);
+    await page.getByRole('button', { name: 'Add to cart' }).click();
+    await expect.poll(() => page.getByText('Everything the merchant needs is in the cart.').count()).toBe(1);
+    const totals = page.locator('.cart .totals');
+    const before = await totals.textContent();
+    await page.getByRole('button', { name: `One more ${terminal}` }).click();
+    await expect.poll(() => totals.textContent()).not.toBe(before);
+    await page.getByRole('button', { name: `One fewer ${terminal}` }).click();
+    await expect.poll(() => totals.textContent()).toBe(before);
+    expect(await page.locator('.cart-line').count()).toBe(3);
+    // Every type of product can be picked in words, none as a code.
+    const types = await page.getByLabel('Type').locator('option').allTextContents();
+    expect(types.length).toBe(22);
+    for (const t of types) expect(t).not.toMatch(/_|^[A-Z]{3,}$/);
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.screenshot({ path: screenshotPath('catalogue-cart-rules') });
     expect(errors).toEqual([]);
     await page.close();
   });
@@ -122,7 +120,7 @@ describe('Catalogue screen in Chromium', () => {
     await page.getByRole('button', { name: 'Refresh' }).first().click();
     const note = page.getByTestId('freshness-catalogue');
     await expect.poll(() => note.textContent(), { timeout: 20_000 }).toContain('Offline');
-    expect(await note.textContent()).toMatch(/showing the copy saved/);
+    expect(await note.textContent()).toMatch(/Showing the copy saved/);
     expect(await page.locator('.error-note').first().textContent()).toMatch(/cannot be reached/);
     // Lists, pictures and the detail seen before are all still there.
     await page.getByLabel('Search').fill('countertop terminal');
@@ -130,20 +128,9 @@ describe('Catalogue screen in Chromium', () => {
     await page.locator('.product-row').first().click();
     await expect.poll(() => page.getByRole('heading', { name: 'Purchase options' }).count()).toBe(1);
     await expect.poll(() => page.locator('.product-detail img.large').getAttribute('src')).toMatch(/^data:image\/png/);
-    expect(await page.locator('.cart-line').count()).toBe(2);
+    expect(await page.locator('.cart-line').count()).toBe(3);
     await page.screenshot({ path: screenshotPath('catalogue-offline') });
 
-    // A lead keyed in now waits in the outbox instead of being lost.
-    await page.getByRole('button', { name: 'Submit a lead for this merchant' }).click();
-    const form = page.getByRole('form', { name: 'New lead' });
-    for (const [label, value] of [['First name', 'Ola'], ['Last name', 'Nordmann'], ['Company (DBA) name', 'Offline Outfitters'], ['E-mail', 'ola@offline.test'], ['Phone', '503-555-0177'], ['Street address', '1 Fjord St'], ['City', 'Portland'], ['State', 'OR'], ['Zip / postal code', '97205'], ['Annual card volume ($)', '50000']] as const) {
-      await form.getByLabel(label, { exact: true }).fill(value);
-    }
-    await form.getByRole('button', { name: 'Submit lead' }).click();
-    await expect.poll(() => page.getByTestId('lead-result').textContent(), { timeout: 20_000 }).toMatch(/Not sent yet/);
-    await page.getByRole('button', { name: 'Leads', exact: true }).click();
-    await expect.poll(() => page.getByRole('heading', { name: /Waiting to be sent \(1\)/ }).count()).toBe(1);
-    await page.screenshot({ path: screenshotPath('leads-outbox-offline') });
     await page.close();
   });
 });

@@ -31,7 +31,7 @@ export function timeAgo(iso: string, now = Date.now()): string {
   const seconds = Math.round((Date.parse(iso) - now) / 1000);
   const rtf = new Intl.RelativeTimeFormat(currentLocale(), { numeric: 'auto' });
   const abs = Math.abs(seconds);
-  if (abs < 60) return rtf.format(0, 'second');
+  if (abs < 60) return rtf.format(0, 'minute');
   if (abs < 3600) return rtf.format(Math.round(seconds / 60), 'minute');
   if (abs < 86400) return rtf.format(Math.round(seconds / 3600), 'hour');
   return rtf.format(Math.round(seconds / 86400), 'day');

@@ -47,17 +47,20 @@ function HierarchyItem({ h, onFollow }: { h: HierarchyItemView; onFollow: (id: n
   const w = useMerchantWords();
   const levels = useMerchantStore((s) => s.vocabulary?.hierarchyLevels ?? []);
   const levelOfField = (n: number) => levels.find((l) => l.field === n);
+  // The level's name, and the field's role where it says more ("Corporate · chain", not "Agent · agent").
   const words = (n: number): string => {
     const role = wordFor(ROLE_WORDS, n);
-    const level = levelOfField(n);
     const roleText = role ? w.t(role) : '';
-    return level ? `${w.level(level.code)} · ${roleText}` : roleText;
+    const level = levelOfField(n);
+    if (!level) return roleText.charAt(0).toLocaleUpperCase() + roleText.slice(1);
+    const levelText = w.level(level.code);
+    return roleText && roleText.toLocaleLowerCase() !== levelText.toLocaleLowerCase() ? `${levelText} · ${roleText}` : levelText;
   };
   return (
     <article className="card hierarchy-item">
       <h3>{w.t('hierarchy.item', { level: w.level(h.level.code), id: h.hierarchyId })}</h3>
       <p className="muted">
-        {w.t('hierarchy.inForce', { from: calendarDay(h.dateFrom), to: h.dateTo.startsWith('9999') ? w.t('hierarchy.noEnd') : calendarDay(h.dateTo) })}
+        {h.dateTo.startsWith('9999') ? w.t('hierarchy.inForceOpen', { from: calendarDay(h.dateFrom) }) : w.t('hierarchy.inForce', { from: calendarDay(h.dateFrom), to: calendarDay(h.dateTo) })}
       </p>
       <table className="data-table">
         <thead>
