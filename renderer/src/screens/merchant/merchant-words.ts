@@ -4,9 +4,9 @@ import { useT } from '../../i18n/i18n';
 import type { merchantMessages } from './messages';
 import { BILLING_WORDS, CONTACT_WORDS, FREQUENCY_WORDS, LEVEL_WORDS, PROBLEM_WORDS, SEQUENCE_WORDS, SERVICE_WORDS, wordFor } from './words';
 
-/** The Merchant screen's ways of saying codes and problems, in the language on screen. */
 type MerchantKey = keyof typeof merchantMessages.en;
 
+/** The Merchant screen's ways of saying codes and problems, in the language on screen. */
 export function useMerchantWords() {
   const { t } = useT('merchant');
   // A code this screen has no words for is shown with main's meaning, or as it came.
