@@ -38,6 +38,7 @@ import { ManagerService } from './roles/manager-service';
 import { technicianCodeStore } from './roles/technician-code-store';
 import { TechnicianCodes } from './roles/technician-codes';
 import { trainingGatewayFile } from './training/gateway/sqlite-sim-store';
+import { CounterActivity } from './updates/activity';
 
 export interface CoreConfig {
   /** A log file path (default `<data dir>/logs/pos.log`) or a stream. */
@@ -77,6 +78,8 @@ export interface Core {
   readonly cashiers: Cashiers;
   /** The journals of both modes. */
   readonly journals: Journals;
+  /** When something was last done at the counter (the desktop app's updates wait for a quiet moment). */
+  readonly activity: CounterActivity;
   /** Held by the app and the headless start (CoreConfig.exclusive); it also publishes their status for posctl. */
   readonly instance: InstanceLock | undefined;
   mode(): Mode;
@@ -238,7 +241,8 @@ export async function createCore(config: CoreConfig, platform: Platform): Promis
     ...settingsHandlers(settings, (ctx) => manager.roleOf(ctx)),
     ...csvSaveHandlers(payments.ledger, platform.saveFile),
   };
-  const dispatch = createDispatcher(handlers, log, manager);
+  const activity = new CounterActivity();
+  const dispatch = createDispatcher(handlers, log, activity.watch(manager));
 
   let watcher: ReturnType<typeof setInterval> | undefined;
   let lastVersions = '';
@@ -260,6 +264,7 @@ export async function createCore(config: CoreConfig, platform: Platform): Promis
     manager,
     cashiers,
     journals,
+    activity,
     instance,
     mode,
     journal,

@@ -5,7 +5,7 @@
 import { join } from 'node:path';
 import * as electron from 'electron';
 import { runPosctl } from '../cli/posctl';
-import { createCore } from '../core';
+import { createCore, type Core } from '../core';
 import { chooseDataDir, dataDirState, detectInstallation, machineDataDirProblem } from '../platform/data-dir';
 import { modesOf } from '../platform/file-modes';
 import { keyVaultFor, type Platform } from '../platform/platform';
@@ -15,6 +15,7 @@ import { posctlArgs } from './posctl-mode';
 import { safeStorageLegacyUnprotect } from './safe-storage-protector';
 import { runShell } from './shell';
 import { reportPosctlFailure, reportStartFailure, startupLog } from './start-failure';
+import { startAppUpdates } from './updates';
 
 const refused = launchProblem(process.argv, electron.app.isPackaged);
 // A per-machine installation keeps the lane in the machine-wide folder (platform/data-dir.ts).
@@ -47,7 +48,8 @@ if (!refused && !posctl) {
   // several accounts leaves it in each account's own folder (Chromium makes it private to its account).
   if (!machineWide) electron.app.setPath('userData', join(dataDir, 'chromium-profile'));
 
-  runShell<electron.BrowserWindow>(electron, {
+  let lane: Core | undefined;
+  const shell = runShell<electron.BrowserWindow>(electron, {
     rendererDir: join(import.meta.dirname, '..', 'renderer'),
     preloadPath: join(import.meta.dirname, '..', 'preload', 'electron-preload.cjs'),
     devTools: !electron.app.isPackaged,
@@ -68,10 +70,14 @@ if (!refused && !posctl) {
         // Silent printing to the OS printers and the save dialog: the desktop app's own.
         ...desktop,
       };
-      return createCore({ applyProvisioning: true, exclusive: true }, platform);
+      lane = await createCore({ applyProvisioning: true, exclusive: true }, platform);
+      return lane;
     },
     onFatal(error) {
       void reportStartFailure(electron, error, { log: startupLog(dataDir), stderr });
     },
   });
+  // A packaged lane with update.url looks for updates once its window is up (a checkout has no feed).
+  // (A start that fails is reported by onFatal; nothing to update then.)
+  if (electron.app.isPackaged) void shell.ready.then(() => lane && startAppUpdates(lane)).catch(() => undefined);
 }
