@@ -5,6 +5,8 @@
  * install (a restart) waits for a quiet moment (main/updates/quiet-moment.ts). electron-updater
  * needs the Electron binary, so it stays behind UpdaterLike and this wiring is tested on a fake.
  */
+import { rmSync, writeFileSync } from 'node:fs';
+import { join, posix, win32 } from 'node:path';
 import type { AppUpdater } from 'electron-updater';
 import type { Logger } from 'pino';
 import type { Core } from '../core';
@@ -27,6 +29,8 @@ export interface UpdaterLike {
 export interface UpdateDeps {
   /** The `update.url` setting ('' when IT pushes installers). */
   feedUrl(): string;
+  /** Why this app cannot replace itself without a person (selfInstallProblem), or undefined when it can. */
+  installProblem?(): string | undefined;
   /** Called when settings change (update.url may have). Returns how to stop listening. */
   onSettingsChange(listener: () => void): () => void;
   moment(): CounterMoment;
@@ -118,6 +122,12 @@ export function startUpdates(load: () => Promise<UpdaterLike>, deps: UpdateDeps)
       log.info('update.url is empty: IT pushes installers; the app does not look for updates');
       return;
     }
+    const cannot = deps.installProblem?.();
+    if (cannot) {
+      // Never quit a lane for an installer that would then wait for an administrator nobody is there to be.
+      log.warn({ feed }, `update.url is set, but ${cannot}: updates stay with IT`);
+      return;
+    }
     try {
       updater ??= await load();
     } catch (err) {
@@ -150,6 +160,44 @@ export function startUpdates(load: () => Promise<UpdaterLike>, deps: UpdateDeps)
   };
 }
 
+/**
+ * The folder an update has to write to replace the installed app: the Windows installation
+ * folder, the folder holding the macOS .app bundle, or an AppImage's folder. A deb (or any package
+ * installed by the system's package manager) has none the app may write: undefined.
+ */
+export function installFolder(platform: NodeJS.Platform, execPath: string, env: NodeJS.ProcessEnv): string | undefined {
+  if (platform === 'win32') return win32.dirname(execPath);
+  if (platform === 'darwin') {
+    const bundle = execPath.split('/Contents/MacOS/')[0];
+    return bundle && bundle.endsWith('.app') ? posix.dirname(bundle) : undefined;
+  }
+  return env.APPIMAGE ? posix.dirname(env.APPIMAGE) : undefined;
+}
+
+/**
+ * Why the app cannot install an update by itself, in words, or undefined when it can. A per-machine
+ * installation is written only by administrators: an installer started by a cashier's account would
+ * stop at the administrator prompt (Windows UAC, a macOS or Linux password) with the app already
+ * closed. So the app installs only where its own account can write the installation folder, which
+ * is true when it runs elevated or as the administrator of that folder.
+ */
+export function selfInstallProblem(folder: string | undefined, writable: (dir: string) => boolean): string | undefined {
+  if (folder === undefined) return 'this installation belongs to the system\'s package manager (a deb): IT installs updates with it';
+  return writable(folder) ? undefined : `this account cannot write ${folder} without an administrator`;
+}
+
+/** By writing a file there: on Windows, access() reads only the read-only flag, never the folder's access list. */
+function writableDir(dir: string): boolean {
+  const probe = join(dir, `.counter-pos-update-probe-${process.pid}`);
+  try {
+    writeFileSync(probe, '', { flag: 'wx' });
+    rmSync(probe, { force: true });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /** electron-updater's own updater, loaded only when a lane has a feed (a lane without one never loads it). */
 export async function loadElectronUpdater(): Promise<UpdaterLike> {
   // A CommonJS package: its exports may come as named exports or under default, depending on the loader.
@@ -164,6 +212,7 @@ export async function loadElectronUpdater(): Promise<UpdaterLike> {
 export function startAppUpdates(core: Core, load: () => Promise<UpdaterLike> = loadElectronUpdater): AppUpdates {
   return startUpdates(load, {
     feedUrl: () => core.settings.get('update.url'),
+    installProblem: () => selfInstallProblem(installFolder(process.platform, process.execPath, process.env), writableDir),
     onSettingsChange: (listener) => core.settings.onChange(listener),
     moment: () => counterMoment(core),
     log: core.log.child({ module: 'updates' }),

@@ -1,7 +1,7 @@
 import { EventEmitter } from 'node:events';
 import pino from 'pino';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { CHECK_EVERY_MS, LOOK_EVERY_MS, startUpdates, type AppUpdates, type UpdaterLike } from '../../../main/electron/updates';
+import { CHECK_EVERY_MS, installFolder, LOOK_EVERY_MS, selfInstallProblem, startUpdates, type AppUpdates, type UpdaterLike } from '../../../main/electron/updates';
 import type { CounterMoment } from '../../../main/updates/quiet-moment';
 import { memoryLog } from '../../support/memory-log';
 
@@ -150,5 +150,30 @@ describe('app updates', () => {
     await settle();
     expect(other.mem.text()).toContain('the updater could not be loaded; updates stay with IT');
     stopped.stop();
+  });
+});
+
+describe('whether the app can install an update by itself', () => {
+  it('finds the folder an update writes on each OS, and none for a deb', () => {
+    expect(installFolder('win32', 'C:\\Program Files\\Counter POS\\Counter POS.exe', {})).toBe('C:\\Program Files\\Counter POS');
+    expect(installFolder('darwin', '/Applications/Counter POS.app/Contents/MacOS/Counter POS', {})).toBe('/Applications');
+    expect(installFolder('linux', '/tmp/.mount_CounterXYZ/counter-pos', { APPIMAGE: '/home/it/Apps/Counter POS-0.1.0.AppImage' })).toBe('/home/it/Apps');
+    expect(installFolder('linux', '/opt/Counter POS/counter-pos', {})).toBeUndefined();
+  });
+
+  it('installs only where its own account can write that folder: a cashier on a per-machine lane would meet an administrator prompt', () => {
+    const writable = (dirs: string[]) => (dir: string) => dirs.includes(dir);
+    expect(selfInstallProblem('C:\\Program Files\\Counter POS', writable([]))).toBe('this account cannot write C:\\Program Files\\Counter POS without an administrator');
+    expect(selfInstallProblem('C:\\Program Files\\Counter POS', writable(['C:\\Program Files\\Counter POS']))).toBeUndefined();
+    expect(selfInstallProblem(undefined, writable([]))).toMatch(/package manager \(a deb\): IT installs updates with it/);
+  });
+
+  it('does not load the updater at all when it could not install, and says why', async () => {
+    const l = lane('https://updates.example/lanes/');
+    const load = vi.fn(() => Promise.resolve(new FakeUpdater()));
+    running = startUpdates(load, { ...l.deps, installProblem: () => 'this account cannot write C:\\Program Files\\Counter POS without an administrator' });
+    await settle();
+    expect(load).not.toHaveBeenCalled();
+    expect(l.mem.text()).toContain('update.url is set, but this account cannot write');
   });
 });
