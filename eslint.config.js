@@ -67,6 +67,19 @@ export default tseslint.config(
     },
   },
   {
+    // Words on screen are English and French: they go through t() (renderer/src/i18n), never as
+    // literals in JSX, in the attributes people hear or read, or as toLocaleString('en-US').
+    files: ['renderer/src/**/*.tsx'],
+    rules: {
+      'no-restricted-syntax': ['error',
+        { selector: 'JSXText[value=/[A-Za-zÀ-ÿ]{2,}/]', message: 'Words on screen go through t() from renderer/src/i18n (English and French).' },
+        { selector: 'JSXAttribute[name.name=/^(aria-label|aria-description|title|placeholder|alt)$/] > Literal[value=/[A-Za-z]{2,}/]', message: 'An accessible name or hint goes through t() (English and French).' },
+        { selector: 'JSXExpressionContainer > Literal[value=/[A-Za-z]{3,}/]', message: 'Words on screen go through t() from renderer/src/i18n (English and French).' },
+        { selector: "CallExpression[callee.property.name='toLocaleString'] > Literal[value=/^[a-z]{2}-[A-Z]{2}$/]", message: 'Numbers and dates follow the language on screen: money(), dateTime() or currentLocale().' },
+      ],
+    },
+  },
+  {
     files: ['**/*.js', '**/*.mjs'],
     ...tseslint.configs.disableTypeChecked,
   },

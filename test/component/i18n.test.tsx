@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { AppStatus } from '../../preload/contract';
 import { money, dateTime } from '../../renderer/src/components/money';
 import { OfflineBanner } from '../../renderer/src/components/OfflineBanner';
+import { ReceiptView } from '../../renderer/src/components/ReceiptView';
 import { StatusBar } from '../../renderer/src/components/StatusBar';
 import { i18n, setLanguage } from '../../renderer/src/i18n/i18n';
 import { namespaces } from '../../renderer/src/i18n/resources';
@@ -64,6 +65,13 @@ describe('the screens in French', () => {
     expect(screen.getByTestId('offline-banner').textContent).toContain('3 paiements conservés hors ligne');
     expect(screen.getByTestId('status-gateway').textContent).toBe('Passerelle : Hors ligne');
     expect(document.documentElement.lang).toBe('fr-CA');
+  });
+
+  it('name the receipt and its Print button in French', () => {
+    setLanguage('fr');
+    render(<ReceiptView receipt={{ clientRef: 'R1', copy: 'merchant', source: 'terminal', lines: ['CAISSE 2'] }} />);
+    expect(screen.getByLabelText('Reçu du commerçant').textContent).toBe('CAISSE 2');
+    expect(screen.getByRole('button', { name: 'Imprimer' })).toBeTruthy();
   });
 
   it('write money and dates as French Canada does, from integer cents', () => {

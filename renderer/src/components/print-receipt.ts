@@ -1,5 +1,6 @@
 import type { Receipt, ReceiptPrinted } from '../../../preload/contract';
 import { connect, errorWords } from '../api/pos';
+import { i18n } from '../i18n/i18n';
 
 /** What a press of Print did, in words for the counter. */
 export interface PrintNote {
@@ -8,13 +9,14 @@ export interface PrintNote {
 }
 
 function where(r: ReceiptPrinted): string {
+  const t = i18n.getFixedT(null, 'common');
   switch (r.printedOn) {
     case 'device':
-      return `Printed on ${r.printer ?? 'the receipt printer'}.`;
+      return r.printer ? t('receipt.printedOn', { printer: r.printer }) : t('receipt.printedOnLane');
     case 'system':
-      return r.printer ? `Sent to the printer ${r.printer}.` : 'Sent to the default printer.';
+      return r.printer ? t('receipt.sentTo', { printer: r.printer }) : t('receipt.sentToDefault');
     case 'browser':
-      return 'The print dialog of this page opened: choose the printer there.';
+      return t('receipt.browser');
   }
 }
 
@@ -27,7 +29,7 @@ export async function printReceipt(receipt: Receipt, print: () => void = () => w
   try {
     printed = await connect().client.call('receipts.print', { ref: receipt.clientRef, copy: receipt.copy });
   } catch (e) {
-    return { ok: false, words: `The receipt was not printed: ${errorWords(e)}` };
+    return { ok: false, words: i18n.t('receipt.notPrinted', { ns: 'common', why: errorWords(e) }) };
   }
   if (printed.printedOn === 'browser') print();
   return { ok: true, words: where(printed) };

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import type { SettingView } from '../../../../preload/contract';
 import { connect, errorWords } from '../../api/pos';
 import { digitsOnly } from '../../components/money';
+import { useT } from '../../i18n/i18n';
 import { useManagerStore } from '../../stores/manager-store';
 import { useSettingsStore } from '../../stores/settings-store';
 
@@ -11,6 +12,7 @@ import { useSettingsStore } from '../../stores/settings-store';
  * browser page cannot (main refuses it there), so the control is not shown in one.
  */
 export function TechnicianUnlock({ settings }: { settings: readonly SettingView[] }) {
+  const { t } = useT('settings');
   const role = useManagerStore((m) => m.status?.role);
   const [code, setCode] = useState('');
   const [problem, setProblem] = useState<string | undefined>();
@@ -20,9 +22,9 @@ export function TechnicianUnlock({ settings }: { settings: readonly SettingView[
 
   if (role === 'technician') {
     return (
-      <div className="panel" role="group" aria-label="Technician unlock">
-        <h2>Technician unlock</h2>
-        <p role="status">The technician&apos;s settings are open in this window until it is locked or left alone for two minutes.</p>
+      <div className="panel" role="group" aria-label={t('tech.title')}>
+        <h2>{t('tech.title')}</h2>
+        <p role="status">{t('tech.open')}</p>
         {problem && (
           <p className="field-problem" role="alert">
             {problem}
@@ -44,18 +46,18 @@ export function TechnicianUnlock({ settings }: { settings: readonly SettingView[
               );
           }}
         >
-          Lock technician settings
+          {t('tech.lock')}
         </button>
       </div>
     );
   }
 
   return (
-    <div className="panel" role="group" aria-label="Technician unlock">
-      <h2>Technician unlock</h2>
+    <div className="panel" role="group" aria-label={t('tech.title')}>
+      <h2>{t('tech.title')}</h2>
       <form
         className="setting"
-        aria-label="Unlock the technician's settings"
+        aria-label={t('tech.form')}
         onSubmit={(e) => {
           e.preventDefault();
           setBusy(true);
@@ -73,17 +75,14 @@ export function TechnicianUnlock({ settings }: { settings: readonly SettingView[
           setCode('');
         }}
       >
-        <p className="muted">
-          The payment gateway&apos;s settings are set by the technician. A technician opens them here with a one-time code: run &quot;posctl technician code&quot; on
-          this PC and type the code it prints.
-        </p>
+        <p className="muted">{t('tech.explain')}</p>
         <div className="setting-row">
           <label className="field">
-            Technician code (8 digits)
+            {t('tech.code')}
             <input inputMode="numeric" autoComplete="one-time-code" maxLength={8} value={code} onChange={(e) => setCode(digitsOnly(e.target.value))} />
           </label>
           <button type="submit" className="button" disabled={busy || code.length !== 8}>
-            Unlock
+            {t('tech.unlock')}
           </button>
         </div>
         {problem && (
