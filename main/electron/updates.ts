@@ -5,6 +5,7 @@
  * install (a restart) waits for a quiet moment (main/updates/quiet-moment.ts). electron-updater
  * needs the Electron binary, so it stays behind UpdaterLike and this wiring is tested on a fake.
  */
+import { spawnSync } from 'node:child_process';
 import { rmSync, writeFileSync } from 'node:fs';
 import { join, posix, win32 } from 'node:path';
 import type { AppUpdater } from 'electron-updater';
@@ -174,19 +175,28 @@ export function installFolder(platform: NodeJS.Platform, execPath: string, env: 
   return env.APPIMAGE ? posix.dirname(env.APPIMAGE) : undefined;
 }
 
-/**
- * Why the app cannot install an update by itself, in words, or undefined when it can. A per-machine
- * installation is written only by administrators: an installer started by a cashier's account would
- * stop at the administrator prompt (Windows UAC, a macOS or Linux password) with the app already
- * closed. So the app installs only where its own account can write the installation folder, which
- * is true when it runs elevated or as the administrator of that folder.
- */
-export function selfInstallProblem(folder: string | undefined, writable: (dir: string) => boolean): string | undefined {
-  if (folder === undefined) return 'this installation belongs to the system\'s package manager (a deb): IT installs updates with it';
-  return writable(folder) ? undefined : `this account cannot write ${folder} without an administrator`;
+export interface InstallProbes {
+  /** Whether this process's account can write the folder. */
+  writable(dir: string): boolean;
+  /** Windows: whether this process runs with administrator rights (elevated). */
+  elevated(): boolean;
 }
 
-/** By writing a file there: on Windows, access() reads only the read-only flag, never the folder's access list. */
+/**
+ * Why the app cannot install an update by itself, in words, or undefined when it can. An installer
+ * that needs an administrator would stop at the prompt (Windows UAC, a macOS or Linux password)
+ * with the lane already closed and nobody at the counter able to answer: so the app installs only
+ * where it needs nobody. Windows' per-machine installer always asks for administrator rights, which
+ * the app has only when it runs elevated; elsewhere the app's account must be able to write the
+ * installation folder; a deb is the package manager's.
+ */
+export function selfInstallProblem(platform: NodeJS.Platform, folder: string | undefined, probes: InstallProbes): string | undefined {
+  if (folder === undefined) return 'this installation belongs to the system\'s package manager (a deb): IT installs updates with it';
+  if (platform === 'win32') return probes.elevated() ? undefined : 'the app does not run with administrator rights, which the per-machine installer needs';
+  return probes.writable(folder) ? undefined : `this account cannot write ${folder} without an administrator`;
+}
+
+/** By writing a file there (a folder's permissions, as the installer will meet them). */
 function writableDir(dir: string): boolean {
   const probe = join(dir, `.counter-pos-update-probe-${process.pid}`);
   try {
@@ -196,6 +206,11 @@ function writableDir(dir: string): boolean {
   } catch {
     return false;
   }
+}
+
+/** `net session` answers only an elevated process (a standard account, or an administrator's filtered token, is refused). */
+function elevated(): boolean {
+  return spawnSync('net', ['session'], { windowsHide: true, stdio: 'ignore', timeout: 10_000 }).status === 0;
 }
 
 /** electron-updater's own updater, loaded only when a lane has a feed (a lane without one never loads it). */
@@ -212,7 +227,7 @@ export async function loadElectronUpdater(): Promise<UpdaterLike> {
 export function startAppUpdates(core: Core, load: () => Promise<UpdaterLike> = loadElectronUpdater): AppUpdates {
   return startUpdates(load, {
     feedUrl: () => core.settings.get('update.url'),
-    installProblem: () => selfInstallProblem(installFolder(process.platform, process.execPath, process.env), writableDir),
+    installProblem: () => selfInstallProblem(process.platform, installFolder(process.platform, process.execPath, process.env), { writable: writableDir, elevated }),
     onSettingsChange: (listener) => core.settings.onChange(listener),
     moment: () => counterMoment(core),
     log: core.log.child({ module: 'updates' }),

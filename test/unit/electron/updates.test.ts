@@ -161,11 +161,16 @@ describe('whether the app can install an update by itself', () => {
     expect(installFolder('linux', '/opt/Counter POS/counter-pos', {})).toBeUndefined();
   });
 
-  it('installs only where its own account can write that folder: a cashier on a per-machine lane would meet an administrator prompt', () => {
-    const writable = (dirs: string[]) => (dir: string) => dirs.includes(dir);
-    expect(selfInstallProblem('C:\\Program Files\\Counter POS', writable([]))).toBe('this account cannot write C:\\Program Files\\Counter POS without an administrator');
-    expect(selfInstallProblem('C:\\Program Files\\Counter POS', writable(['C:\\Program Files\\Counter POS']))).toBeUndefined();
-    expect(selfInstallProblem(undefined, writable([]))).toMatch(/package manager \(a deb\): IT installs updates with it/);
+  it('installs only where it needs nobody: elevated on Windows, a folder its account writes elsewhere, never a deb', () => {
+    const probes = (o: { writable?: string[]; elevated?: boolean }) => ({ writable: (dir: string) => (o.writable ?? []).includes(dir), elevated: () => o.elevated ?? false });
+    const win = 'C:\\Program Files\\Counter POS';
+    // A cashier's account: the per-machine installer would stop at UAC, even in a folder it may write.
+    expect(selfInstallProblem('win32', win, probes({ writable: [win] }))).toBe('the app does not run with administrator rights, which the per-machine installer needs');
+    expect(selfInstallProblem('win32', win, probes({ elevated: true }))).toBeUndefined();
+    expect(selfInstallProblem('darwin', '/Applications', probes({}))).toBe('this account cannot write /Applications without an administrator');
+    expect(selfInstallProblem('darwin', '/Applications', probes({ writable: ['/Applications'] }))).toBeUndefined();
+    expect(selfInstallProblem('linux', '/home/it/Apps', probes({ writable: ['/home/it/Apps'] }))).toBeUndefined();
+    expect(selfInstallProblem('linux', undefined, probes({ elevated: true }))).toMatch(/package manager \(a deb\): IT installs updates with it/);
   });
 
   it('does not load the updater at all when it could not install, and says why', async () => {
