@@ -16,11 +16,12 @@ export function ManagerGate() {
   return <PinDialog key={prompt.mode} mode={prompt.mode} why={prompt.why} busy={busy} onSubmit={submit} onClose={close} />;
 }
 
-/** "Manager unlocked" with Lock, while this page holds a manager session. */
+/** "Manager" (or "Technician") with Lock, while this page holds a raised session. */
 export function ManagerBadge() {
   const { status, lock, refresh } = useManagerStore();
   const { t } = useT('common');
-  const manager = status?.role === 'manager';
+  const role = status?.role;
+  const manager = role === 'manager' || role === 'technician';
   useEffect(() => {
     if (!manager) return;
     // The session ends after two minutes without a call: the badge follows.
@@ -30,7 +31,7 @@ export function ManagerBadge() {
   if (!manager) return null;
   return (
     <span className="manager-badge">
-      {t('manager.badge')}
+      {t(role === 'technician' ? 'technician.badge' : 'manager.badge')}
       <button type="button" className="link-button" onClick={lock}>
         {t('manager.lock')}
       </button>

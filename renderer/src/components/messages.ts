@@ -130,6 +130,7 @@ export const commonMessages = defineMessages(
     'receipt.browser': 'The print dialog of this page opened: choose the printer there.',
     'receipt.notPrinted': 'The receipt was not printed: {{why}}',
     'manager.badge': 'Manager',
+    'technician.badge': 'Technician',
     'manager.lock': 'Lock',
     // Data fetched from a service (Catalogue, Merchant, Leads): FreshnessNote.
     'freshness.label': 'How fresh: {{what}}',
@@ -274,6 +275,7 @@ export const commonMessages = defineMessages(
     'receipt.browser': 'La fenêtre d’impression de cette page s’est ouverte : choisissez l’imprimante.',
     'receipt.notPrinted': 'Le reçu n’a pas été imprimé : {{why}}',
     'manager.badge': 'Gérant',
+    'technician.badge': 'Technicien',
     'manager.lock': 'Verrouiller',
     'freshness.label': 'Fraîcheur : {{what}}',
     'freshness.refreshed': 'Mis à jour {{ago}} ({{when}})',
