@@ -226,3 +226,24 @@ describe('the History screen', () => {
     expect(screen.getByRole('button', { name: 'Chercher' })).toBeTruthy();
   });
 });
+
+describe('the History store', () => {
+  it('keeps the rows of the latest search when an older answer arrives after it', async () => {
+    const pending: Array<(value: Search) => void> = [];
+    pos.answer('journal.search', () => new Promise<Search>((resolve) => pending.push(resolve)));
+    pos.answer('journal.totals', () => totals);
+    const store = useHistoryStore.getState();
+    store.setFilter({ last4: '1111' });
+    store.search();
+    useHistoryStore.getState().setFilter({ last4: '3210' });
+    useHistoryStore.getState().search();
+    await waitFor(() => expect(pending).toHaveLength(2));
+    pending[1]?.({ rows: [check], nextBeforeId: null });
+    await waitFor(() => expect(useHistoryStore.getState().rows.map((r) => r.clientRef)).toEqual(['TMREF0002']));
+    // The first, slower answer for the old filter comes last: it must not replace the rows.
+    pending[0]?.({ rows: [row({})], nextBeforeId: null });
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(useHistoryStore.getState().rows.map((r) => r.clientRef)).toEqual(['TMREF0002']);
+    expect(useHistoryStore.getState().loading).toBe(false);
+  });
+});

@@ -38,6 +38,12 @@ export interface HistoryState {
 
 const client = () => connect().client;
 
+/**
+ * Each search is numbered: an answer that arrives after a newer search was asked is dropped, so a
+ * slow answer to an old filter never replaces the rows (or totals) of the filter on screen.
+ */
+let searches = 0;
+
 export function today(): string {
   const d = new Date();
   return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
@@ -74,19 +80,21 @@ export const useHistoryStore = create<HistoryState>((set, get) => ({
   search(more = false) {
     const { filter, nextBeforeId, rows } = get();
     const query = { ...searchOf(filter), limit: 50, ...(more && nextBeforeId ? { beforeId: nextBeforeId } : {}) };
+    const asked = ++searches;
+    const current = (): boolean => asked === searches;
     set({ loading: true });
     client()
       .call('journal.search', query)
       .then(
-        (r) => set({ rows: more ? [...rows, ...r.rows] : r.rows, nextBeforeId: r.nextBeforeId, loading: false, error: undefined }),
-        (e: unknown) => set({ loading: false, error: errorWords(e) }),
+        (r) => current() && set({ rows: more ? [...rows, ...r.rows] : r.rows, nextBeforeId: r.nextBeforeId, loading: false, error: undefined }),
+        (e: unknown) => current() && set({ loading: false, error: errorWords(e) }),
       );
     if (!more && filter.date) {
       client()
         .call('journal.totals', { date: filter.date })
         .then(
-          (totals) => set({ totals }),
-          () => set({ totals: undefined }),
+          (totals) => current() && set({ totals }),
+          () => current() && set({ totals: undefined }),
         );
     }
   },
