@@ -1,6 +1,7 @@
-import { closeSync, existsSync, fchmodSync, fstatSync, mkdirSync, openSync, readdirSync, renameSync, rmSync, writeSync } from 'node:fs';
+import { closeSync, existsSync, fchmodSync, fstatSync, openSync, readdirSync, renameSync, rmSync, writeSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { errorCodeOf } from '../error-code';
+import { makeDataFolder } from '../platform/file-modes';
 
 /**
  * The terminal's log file as a pino destination that can never take the process down.
@@ -8,7 +9,8 @@ import { errorCodeOf } from '../error-code';
  * Why not pino.destination (SonicBoom): it opens the file asynchronously, so a stop right after
  * start flushed a stream that was not ready ("sonic boom is not ready yet"), and an unwritable
  * location (read-only or full disk, permissions) surfaced as an unhandled 'error' event that
- * crashed the terminal or posctl. Here the file is opened synchronously with 0600, each line is
+ * crashed the terminal or posctl. Here the file is opened synchronously (0600, or 0660 in a lane shared
+ * by its group), each line is
  * written synchronously (the last lines before a crash are kept; a counter writes a few lines a
  * second), and a failure becomes a problem the status shows (PCI DSS 10.7) instead of an exception.
  * While the file cannot be written, lines are counted and dropped, and opening is tried again now
@@ -117,10 +119,19 @@ export function openLogFile(path: string, options: LogFileOptions = {}): LogFile
   const open = (): void => {
     lastTry = clock();
     try {
-      mkdirSync(dirname(path), { recursive: true, mode: 0o700 });
-      fd = openSync(path, 'a', 0o600);
-      // A file created by an older version, or by hand, may be readable by others.
-      fchmodSync(fd, 0o600);
+      // Private (0700/0600), or in a machine-wide lane the group's (2770/0660): every cashier account writes the log.
+      const modes = makeDataFolder(dirname(path));
+      fd = openSync(path, 'a', modes.file);
+      // A file created by an older version, or by hand, may be readable by others. Another account of
+      // a shared lane may own it: then it set the same mode, and changing it is not ours to do.
+      const current = fstatSync(fd).mode & 0o7777;
+      if (current !== modes.file) {
+        try {
+          fchmodSync(fd, modes.file);
+        } catch (err) {
+          if (errorCodeOf(err) !== 'EPERM' || (current & ~modes.file) !== 0) throw err;
+        }
+      }
     } catch (err) {
       failed(err, 'opened');
     }

@@ -1,4 +1,4 @@
-import { existsSync, readFileSync, statSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { openLogFile, rotatedLogFiles } from '../../../main/log/log-file';
@@ -56,5 +56,20 @@ describe('log rotation', () => {
     expect(rotatedLogFiles(path)).toEqual([`${path}.1`]);
     expect(existsSync(`${path}.2`)).toBe(false);
     expect(statSync(path).size).toBeLessThanOrEqual(1024 * 1024);
+  });
+});
+
+describe('the log of a lane shared by its group', () => {
+  it('is written 0660 in a 2770 logs folder, so every cashier account can append, rotated files too', () => {
+    const lane = join(tempDir(), 'lane');
+    mkdirSync(lane);
+    chmodSync(lane, 0o2770);
+    const path = join(lane, 'logs', 'pos.log');
+    const log = openLogFile(path, { rotation: { maxBytes: 300, maxFiles: 3 } });
+    for (let n = 1; n <= 10; n++) log.write(line(n));
+    log.close();
+    expect(statSync(join(lane, 'logs')).mode & 0o7777).toBe(0o2770);
+    for (const f of [path, ...rotatedLogFiles(path)]) expect(statSync(f).mode & 0o777, f).toBe(0o660);
+    expect(rotatedLogFiles(path).length).toBeGreaterThan(0);
   });
 });
