@@ -1,8 +1,9 @@
 import { createHash } from 'node:crypto';
-import { existsSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
 import { errorCodeOf } from '../error-code';
+import { modesOf } from '../platform/file-modes';
 import { StartupError } from '../store/open-store';
 import { fileExposure, type Exposure } from './file-exposure';
 import { parseJsonText } from './json-text';
@@ -65,7 +66,10 @@ function readRecord(dataDir: string): MachineRecord | undefined {
 
 function writeRecord(dataDir: string, record: MachineRecord): void {
   const tmp = join(dataDir, `${MACHINE_RECORD}.tmp`);
-  writeFileSync(tmp, `${JSON.stringify(record, null, 2)}\n`, { mode: 0o600 });
+  // No secret in it; in a lane shared by its group every account (posctl's too) must read the locks.
+  const mode = modesOf(dataDir).file;
+  writeFileSync(tmp, `${JSON.stringify(record, null, 2)}\n`, { mode });
+  chmodSync(tmp, mode);
   renameSync(tmp, join(dataDir, MACHINE_RECORD));
 }
 

@@ -150,6 +150,16 @@ describe('the machine-wide provisioning file', () => {
     await core.close();
   });
 
+  it('records its locks readable by the lane\'s group in a shared lane, so every account\'s posctl obeys them', async () => {
+    const root = tempDir();
+    const data = join(root, 'data');
+    mkdirSync(data);
+    chmodSync(data, 0o2770);
+    const file = policy(root, { terminal: { name: 'Lane 35' }, lock: true });
+    await (await start(data, file)).close();
+    expect(statSync(join(data, MACHINE_RECORD)).mode & 0o777).toBe(0o660);
+  });
+
   it('lifts its locks once the file is gone; the settings it gave stay', async () => {
     const root = tempDir();
     const data = join(root, 'data');
