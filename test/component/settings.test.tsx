@@ -128,6 +128,22 @@ describe('the Settings screen', () => {
     expect(within(field('Log detail')).getByRole<HTMLSelectElement>('combobox').disabled).toBe(true);
   });
 
+  it('shows a manager\'s key that IT\'s provisioning file locks read-only, naming the file, with no Save', async () => {
+    const state = terminal();
+    const reason = 'Set by the provisioning file /etc/counter-pos/provision.json.';
+    const locked = SETTINGS.map((s) => (s.key === 'offline.maxAmount' ? { ...s, text: '250.00', editable: false, lockedReason: reason } : s));
+    pos.answer('settings.list', () => (state.unlocked() ? locked : { refuse: NEEDS_MANAGER }));
+    screenWithGate();
+    await unlock();
+    const amount = field('Largest offline payment');
+    expect(within(amount).getByRole<HTMLInputElement>('textbox').readOnly).toBe(true);
+    expect(within(amount).getByRole<HTMLInputElement>('textbox').value).toBe('250.00');
+    expect(amount.textContent).toContain(reason);
+    expect(within(amount).queryByRole('button')).toBeNull();
+    // The key next to it stays the manager's.
+    expect(within(field('Take payments offline')).getByRole<HTMLSelectElement>('combobox').disabled).toBe(false);
+  });
+
   it('keeps a secret write-only: never shown, replaced or removed', async () => {
     terminal();
     pos.answer('settings.set', ({ key }) => ({ ...(SETTINGS.find((s) => s.key === key) as SettingView), set: true }));

@@ -46,6 +46,9 @@ export const settingsMessages = defineMessages(
     'choice.terminal.language.fr': 'Français',
     'label.headless.port': 'Browser access port',
     'label.log.level': 'Log detail',
+    'label.log.maxSizeMb': 'Log file size (MB)',
+    'label.log.maxFiles': 'Log files kept',
+    'label.update.url': 'Update feed',
 
     'label.offline.enabled': 'Take payments offline',
     'label.offline.maxAmount': 'Largest offline payment',
@@ -181,6 +184,9 @@ export const settingsMessages = defineMessages(
     'choice.terminal.language.fr': 'Français',
     'label.headless.port': 'Port d’accès par navigateur',
     'label.log.level': 'Détail du journal',
+    'label.log.maxSizeMb': 'Taille d’un fichier journal (Mo)',
+    'label.log.maxFiles': 'Fichiers journaux gardés',
+    'label.update.url': 'Source des mises à jour',
 
     'label.offline.enabled': 'Prendre des paiements hors ligne',
     'label.offline.maxAmount': 'Paiement hors ligne maximal',

@@ -18,7 +18,7 @@ export const GROUPS: ReadonlyArray<{ prefixes: readonly string[]; title: Setting
   { prefixes: ['marketplace.'], title: 'group.marketplace' },
   { prefixes: ['merchant.'], title: 'group.merchant' },
   { prefixes: ['gateway.'], title: 'group.gateway' },
-  { prefixes: ['headless.', 'log.'], title: 'group.system' },
+  { prefixes: ['headless.', 'log.', 'update.'], title: 'group.system' },
 ];
 
 /**
