@@ -4,18 +4,11 @@ import type { AppStatus } from '../../preload/contract';
 import { OfflineBanner } from '../../renderer/src/components/OfflineBanner';
 import { PinDialog } from '../../renderer/src/components/PinDialog';
 import { StatusBar } from '../../renderer/src/components/StatusBar';
+import { sampleStatus } from './sample-status';
 
 afterEach(cleanup);
 
-const status: AppStatus = {
-  mode: 'live',
-  version: '1.0.0',
-  terminal: { name: 'Lane 4', language: 'en' },
-  gateway: { state: 'unknown', unencrypted: false },
-  devices: [],
-  queue: { pending: 0, training: 0, needsLookup: 0, attention: 0, trainingNeedsLookup: 0, trainingAttention: 0 },
-  problems: [],
-};
+const status: AppStatus = sampleStatus({ gateway: { state: 'unknown', unencrypted: false } });
 
 describe('the offline banner', () => {
   it('is absent while nothing waits and the gateway answers', () => {

@@ -5,20 +5,13 @@ import { setLanguage } from '../../renderer/src/i18n/i18n';
 import { DevicesScreen } from '../../renderer/src/screens/devices/DevicesScreen';
 import { useDevicesStore } from '../../renderer/src/stores/devices-store';
 import { installFakePos } from './fake-pos';
+import { sampleStatus } from './sample-status';
 
 const pos = installFakePos();
 // Two cores shared by every test run: give the fake terminal's answers time to arrive.
 configure({ asyncUtilTimeout: 5_000 });
 
-const status: AppStatus = {
-  mode: 'live',
-  version: '1.0.0',
-  terminal: { name: 'Lane 4', language: 'en' },
-  gateway: { state: 'online', unencrypted: false },
-  devices: [],
-  queue: { pending: 0, training: 0, needsLookup: 0, attention: 0, trainingNeedsLookup: 0, trainingAttention: 0 },
-  problems: [],
-};
+const status: AppStatus = sampleStatus();
 
 const device = (id: string, patch: Partial<DeviceInfo>): DeviceInfo => ({ id, kind: 'msr', name: id, state: 'connected', transport: 'serial', origin: 'settings', reads: 0, ...patch });
 

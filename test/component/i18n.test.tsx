@@ -7,6 +7,7 @@ import { ReceiptView } from '../../renderer/src/components/ReceiptView';
 import { StatusBar } from '../../renderer/src/components/StatusBar';
 import { i18n, setLanguage } from '../../renderer/src/i18n/i18n';
 import { namespaces } from '../../renderer/src/i18n/resources';
+import { sampleStatus } from './sample-status';
 
 afterEach(() => {
   cleanup();
@@ -43,15 +44,7 @@ describe('the translations', () => {
   });
 });
 
-const status: AppStatus = {
-  mode: 'live',
-  version: '1.0.0',
-  terminal: { name: 'Caisse 2', language: 'fr' },
-  gateway: { state: 'offline', unencrypted: false },
-  devices: [],
-  queue: { pending: 3, training: 0, needsLookup: 0, attention: 0, trainingNeedsLookup: 0, trainingAttention: 0 },
-  problems: [],
-};
+const status: AppStatus = sampleStatus({ terminal: { name: 'Caisse 2', language: 'fr' }, gateway: { state: 'offline', unencrypted: false }, queue: { pending: 3, training: 0, needsLookup: 0, attention: 0, trainingNeedsLookup: 0, trainingAttention: 0 } });
 
 describe('the screens in French', () => {
   it('show the shared pieces in French once the status says so', () => {

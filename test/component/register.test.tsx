@@ -5,19 +5,12 @@ import { setLanguage } from '../../renderer/src/i18n/i18n';
 import { RegisterScreen } from '../../renderer/src/screens/register/RegisterScreen';
 import { useRegisterStore } from '../../renderer/src/stores/register-store';
 import { installFakePos } from './fake-pos';
+import { sampleStatus } from './sample-status';
 
 const pos = installFakePos();
 const AT = '2030-03-01T17:30:00.000Z';
 
-const status: AppStatus = {
-  mode: 'training',
-  version: '1.0.0',
-  terminal: { name: 'Lane 1', language: 'en' },
-  gateway: { state: 'training', unencrypted: false },
-  devices: [],
-  queue: { pending: 0, training: 0, needsLookup: 0, attention: 0, trainingNeedsLookup: 0, trainingAttention: 0 },
-  problems: [],
-};
+const status: AppStatus = sampleStatus({ mode: 'training', terminal: { name: 'Lane 1', language: 'en' }, gateway: { state: 'training', unencrypted: false } });
 
 function sale(patch: Partial<SaleView>): SaleView {
   return {

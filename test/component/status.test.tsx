@@ -3,21 +3,14 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { AppStatus } from '../../preload/contract';
 import { setLanguage } from '../../renderer/src/i18n/i18n';
 import { StatusScreen } from '../../renderer/src/screens/status/StatusScreen';
+import { sampleStatus } from './sample-status';
 
 afterEach(() => {
   cleanup();
   setLanguage('en');
 });
 
-const status: AppStatus = {
-  mode: 'live',
-  version: '1.0.0',
-  terminal: { name: 'Lane 4', language: 'en' },
-  gateway: { state: 'online', unencrypted: false },
-  devices: [],
-  queue: { pending: 0, training: 0, needsLookup: 0, attention: 0, trainingNeedsLookup: 0, trainingAttention: 0 },
-  problems: [],
-};
+const status: AppStatus = sampleStatus();
 
 describe('the Status screen', () => {
   it('lists no problems when there are none, and says the rest in words', () => {
