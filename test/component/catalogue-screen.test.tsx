@@ -2,6 +2,7 @@ import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testi
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { CartInput, CartView, Freshness, MethodInput, MethodOutput, ProductDetail, ProductSummary } from '../../preload/contract';
 import { setLanguage } from '../../renderer/src/i18n/i18n';
+import { CatalogueIndex } from '../../main/marketplace/catalogue-index';
 import { CatalogueScreen } from '../../renderer/src/screens/catalogue/CatalogueScreen';
 import { resetCatalogue } from '../../renderer/src/stores/catalogue-store';
 import { resetLeads } from '../../renderer/src/stores/leads-store';
@@ -41,6 +42,12 @@ function cartView(input: CartInput): CartView {
 }
 
 let cart: CartView;
+
+/** The names in the result list, in its order (rows in view: happy-dom's viewport holds them all here). */
+const rowNames = (): Array<string | undefined> => {
+  const results = screen.queryByRole('list', { name: 'Product results' });
+  return results ? within(results).queryAllByRole('listitem').map((row) => row.querySelector('strong')?.textContent ?? undefined) : [];
+};
 const list = (input: MethodInput<'catalogue.products'>): MethodOutput<'catalogue.products'> => {
   const found = products.filter((p) => (!input.kind || p.kind === input.kind) && (!input.query || p.name.toLowerCase().includes(input.query.toLowerCase())));
   return { products: found, total: found.length, freshness: fresh };
@@ -85,7 +92,106 @@ describe('the Catalogue screen', () => {
     expect(await screen.findByText('Nothing matches these filters.')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Clear the filters' }));
     expect(await screen.findByText('3 products')).toBeTruthy();
-    expect(pos.callsOf('catalogue.products').at(-1)).toEqual({ limit: 500 });
+    expect(screen.getByLabelText<HTMLInputElement>('Search').value).toBe('');
+    // The words never left the page.
+    expect(pos.callsOf('catalogue.products').every((c) => c.query === undefined)).toBe(true);
+  });
+
+  it('filters as each key is typed, in the same task, without asking the terminal', async () => {
+    render(<CatalogueScreen />);
+    await screen.findByText('3 products');
+    const before = pos.calls.length;
+    const search = screen.getByLabelText('Search');
+    // No await between a keystroke and its list: the list is there once the change event returns.
+    for (const [typed, count, names] of [
+      ['p', '3 products', ['KP 107 Countertop Terminal', 'NW 150 PIN Pad', 'MC 300 Check Reader']],
+      ['pi', '1 product', ['NW 150 PIN Pad']],
+      ['pin', '1 product', ['NW 150 PIN Pad']],
+      ['pin ', '1 product', ['NW 150 PIN Pad']],
+      ['pin r', 'Nothing matches these filters.', []],
+      ['', '3 products', ['KP 107 Countertop Terminal', 'NW 150 PIN Pad', 'MC 300 Check Reader']],
+      ['CHÉCK', '1 product', ['MC 300 Check Reader']],
+    ] as const) {
+      fireEvent.change(search, { target: { value: typed } });
+      expect(screen.getByText(count), typed).toBeTruthy();
+      expect(rowNames(), typed).toEqual(names);
+    }
+    expect(pos.calls.slice(before)).toEqual([]);
+  });
+
+  it('lists what main’s index would answer, in its order, for the same words', async () => {
+    const many = Array.from({ length: 60 }, (_, i) => summary(6000 + i, `${['Northwind', 'Café', 'Receipt printer', 'PIN pad'][i % 4]!} series ${i}`, ['TERM', 'PINPAD', 'PRINTER'][i % 3]!));
+    const index = new CatalogueIndex(many);
+    pos.handlers['catalogue.products'] = (input) => ({ ...index.search(input), freshness: fresh });
+    render(<CatalogueScreen />);
+    await screen.findByText('60 products');
+    for (const query of ['cafe', 'series 1', 'pad', 'printer series', 'north 5', 'pinpad 2', 'zzqx']) {
+      fireEvent.change(screen.getByLabelText('Search'), { target: { value: query } });
+      const shown = rowNames();
+      const main = index.search({ query, limit: 500 });
+      expect(shown, query).toEqual(main.products.slice(0, shown.length).map((p) => p.name));
+      expect(shown.length, query).toBe(Math.min(main.total, shown.length || 0));
+      if (main.total > 0) expect(screen.getByText(`${main.total} product${main.total === 1 ? '' : 's'}`), query).toBeTruthy();
+      else expect(screen.getByText('Nothing matches these filters.')).toBeTruthy();
+    }
+    expect(pos.callsOf('catalogue.products')).toEqual([{ limit: 20_000 }]);
+  });
+
+  it('filters by category and type in the page, asking main only whether its list is still current', async () => {
+    products.push({ ...summary(5090, 'Stand for a PIN pad', 'OTHER'), categoryIds: [200] });
+    pos.handlers['catalogue.categories'] = () => ({ categories: [{ id: 100, name: 'RETAIL', label: 'Retail', rank: 1, hasImage: false }, { id: 200, name: 'EXTRAS', label: 'Extras', rank: 2, hasImage: false }], freshness: fresh });
+    try {
+      render(<CatalogueScreen />);
+      await screen.findByText('4 products');
+      fireEvent.click(screen.getByRole('button', { name: 'Extras' }));
+      expect(screen.getByText('1 product')).toBeTruthy();
+      fireEvent.change(screen.getByLabelText('Search'), { target: { value: 'pin' } });
+      expect(rowNames()).toEqual(['Stand for a PIN pad']);
+      fireEvent.click(screen.getByRole('button', { name: 'All categories' }));
+      // Every word matches a name here, so the order is main's: by name.
+      expect(rowNames()).toEqual(['NW 150 PIN Pad', 'Stand for a PIN pad']);
+      fireEvent.change(screen.getByLabelText('Type'), { target: { value: 'PINPAD' } });
+      expect(rowNames()).toEqual(['NW 150 PIN Pad']);
+      await waitFor(() => expect(pos.callsOf('catalogue.products')).toEqual([{ limit: 20_000 }, { limit: 1 }, { limit: 1 }, { limit: 1 }]));
+    } finally {
+      products.pop();
+    }
+  });
+
+  it('reads the whole list again when main says the catalogue changed, keeping the words typed', async () => {
+    render(<CatalogueScreen />);
+    await screen.findByText('3 products');
+    fireEvent.change(screen.getByLabelText('Search'), { target: { value: 'pin' } });
+    expect(screen.getByText('1 product')).toBeTruthy();
+    const newer = { ...fresh, refreshedAt: '2030-03-01T13:00:00.000Z' };
+    pos.handlers['catalogue.products'] = () => ({ products: [...products, summary(5042, 'NW 160 PIN Pad', 'PINPAD')], total: 4, freshness: newer });
+    act(() => pos.emit('catalogue.changed', { scope: 'lists', freshness: newer }));
+    expect(await screen.findByText('2 products')).toBeTruthy();
+    expect(screen.getByLabelText<HTMLInputElement>('Search').value).toBe('pin');
+    expect(pos.callsOf('catalogue.products')).toEqual([{ limit: 20_000 }, { limit: 20_000 }]);
+  });
+
+  it('reads the list again when a filter change shows main holds a newer one', async () => {
+    render(<CatalogueScreen />);
+    await screen.findByText('3 products');
+    const newer = { ...fresh, refreshedAt: '2030-03-01T13:00:00.000Z' };
+    pos.handlers['catalogue.products'] = (input) => ({ ...list(input), freshness: newer });
+    fireEvent.change(screen.getByLabelText('Type'), { target: { value: 'TERM' } });
+    await waitFor(() => expect(pos.callsOf('catalogue.products')).toEqual([{ limit: 20_000 }, { limit: 1 }, { limit: 20_000 }]));
+    expect(await screen.findByText('1 product')).toBeTruthy();
+  });
+
+  it('leaves the filtering to main when the catalogue is larger than one answer holds', async () => {
+    pos.handlers['catalogue.products'] = (input) => {
+      const r = list(input);
+      // Main holds 30,000 products; the test answers with the ones it has and main's count.
+      return input.query || input.kind ? r : { ...r, products: r.products.slice(0, input.limit), total: 30_000 };
+    };
+    render(<CatalogueScreen />);
+    expect(await screen.findByText(/^Showing the first 3 of 30.?000 products/)).toBeTruthy();
+    fireEvent.change(screen.getByLabelText('Search'), { target: { value: 'pin' } });
+    expect(await screen.findByText('1 product')).toBeTruthy();
+    expect(pos.callsOf('catalogue.products')).toEqual([{ limit: 20_000 }, { limit: 500 }, { limit: 500, query: 'pin' }]);
   });
 
   it('says why when the catalogue cannot be read, not that nothing matches', async () => {

@@ -1,7 +1,8 @@
 import { create } from 'zustand';
-import type { CartInput, CartView, CategoryView, Freshness, MethodOutput, ProductDetail, ProductSummary } from '../../../preload/contract';
+import type { CartInput, CartView, CategoryView, Freshness, MethodOutput, ProductDetail } from '../../../preload/contract';
 import { connect } from '../api/pos';
 import { toProblem, type Problem } from '../components/problem';
+import { ProductSearch, type VisibleProducts } from './catalogue-search';
 
 export interface CatalogueState {
   started: boolean;
@@ -9,8 +10,14 @@ export interface CatalogueState {
   categoryId: number | undefined;
   query: string;
   kind: string;
-  products: ProductSummary[];
-  total: number;
+  /**
+   * The whole product list, read once per catalogue (again when main says it changed, or on
+   * refresh): filters and words run in the page, in the same task as the keystroke.
+   */
+  search: ProductSearch | undefined;
+  /** A catalogue larger than one answer is filtered by main as before: its rows for the filters on screen. */
+  mainFilters: boolean;
+  listed: VisibleProducts;
   /** The product list has been answered once (until then the screen says it is loading). */
   loaded: boolean;
   freshness: Freshness | undefined;
@@ -37,8 +44,9 @@ const initial = (): CatalogueState => ({
   categoryId: undefined,
   query: '',
   kind: '',
-  products: [],
-  total: 0,
+  search: undefined,
+  mainFilters: false,
+  listed: { products: [], total: 0 },
   loaded: false,
   freshness: undefined,
   loading: false,
@@ -62,24 +70,70 @@ const set = useCatalogueStore.setState;
 const get = useCatalogueStore.getState;
 const client = () => connect().client;
 let searchToken = 0;
-/** Rows sent per search: enough to browse, few enough to answer within a frame on 10,000 products. */
+/** When main fetched the list the page holds (from its answer), to tell a newer one. */
+let wholeListAt: string | null | undefined;
+/** Rows shown for the filters on screen (the rest are counted): enough to browse. */
 export const LIST_LIMIT = 500;
+/** The most products one answer holds (the contract's cap): a larger catalogue is filtered by main. */
+export const WHOLE_LIST = 20_000;
 
+/** The product list: the whole catalogue for the page to filter, or main's rows for the filters when it is too large for one answer. */
 async function loadProducts(): Promise<void> {
   const token = ++searchToken;
-  const { query, categoryId, kind } = get();
   set({ loading: true });
   try {
+    if (!get().mainFilters) {
+      const r = await client().call('catalogue.products', { limit: WHOLE_LIST });
+      if (token !== searchToken) return;
+      if (r.products.length >= r.total) {
+        wholeListAt = r.freshness.refreshedAt;
+        set({ search: new ProductSearch(r.products), freshness: r.freshness, loading: false, loaded: true, problem: undefined });
+        return;
+      }
+      set({ mainFilters: true, search: undefined });
+    }
+    const { query, categoryId, kind } = get();
     const r = await client().call('catalogue.products', {
       limit: LIST_LIMIT,
       ...(query.trim() ? { query: query.trim() } : {}),
       ...(categoryId !== undefined ? { categoryId } : {}),
       ...(kind ? { kind } : {}),
     });
-    if (token === searchToken) set({ products: r.products, total: r.total, freshness: r.freshness, loading: false, loaded: true, problem: undefined });
+    if (token === searchToken) set({ listed: { products: r.products, total: r.total }, freshness: r.freshness, loading: false, loaded: true, problem: undefined });
   } catch (e) {
     if (token === searchToken) set({ loading: false, loaded: true, problem: toProblem(e) });
   }
+}
+
+/**
+ * A category or type chosen (rare, unlike keystrokes): main is asked for one row so that it
+ * checks the list's age as it did on every filter (a stale list is fetched in the background and
+ * announced with catalogue.changed), and the list is read again if main holds a newer one.
+ */
+async function checkList(): Promise<void> {
+  try {
+    const r = await client().call('catalogue.products', { limit: 1 });
+    set({ freshness: r.freshness });
+    if (r.freshness.refreshedAt !== wholeListAt && !get().mainFilters && !get().loading) await loadProducts();
+  } catch {
+    // The list on screen stays; the next read says what is wrong.
+  }
+}
+
+let visible: { search: ProductSearch; query: string; categoryId: number | undefined; kind: string; result: VisibleProducts } | undefined;
+
+/**
+ * The products the filters on screen let through: filtered in the page and kept until the
+ * words, the filters or the catalogue change (one pass over the list per keystroke, none per
+ * re-render), or main's rows for a catalogue too large for the page.
+ */
+export function selectVisibleProducts(s: CatalogueState): VisibleProducts {
+  const { search, query, categoryId, kind } = s;
+  if (!search) return s.listed;
+  if (visible?.search !== search || visible.query !== query || visible.categoryId !== categoryId || visible.kind !== kind) {
+    visible = { search, query, categoryId, kind, result: search.filter({ query, categoryId, kind }, LIST_LIMIT) };
+  }
+  return visible.result;
 }
 
 async function loadCategories(): Promise<void> {
@@ -108,10 +162,16 @@ async function loadDetail(productId: number): Promise<void> {
   }
 }
 
-/** A filter changed: the list is shown again (not a product that no longer matches), then read. */
+/**
+ * A filter changed: the list is shown again (not a product that no longer matches). The page
+ * filters what it holds; main is asked only when it filters (a catalogue too large for the page)
+ * or when no list could be read yet.
+ */
 function filter(change: Partial<Pick<CatalogueState, 'query' | 'categoryId' | 'kind'>>): void {
   set({ ...change, selectedId: undefined, selected: undefined, detailProblem: undefined });
-  void loadProducts();
+  const { mainFilters, search, loading } = get();
+  if (mainFilters || (!search && !loading)) void loadProducts();
+  else if (search && ('categoryId' in change || 'kind' in change)) void checkList();
 }
 
 /** The cart, for the Catalogue and for a lead form anywhere: read once, then kept current by events. */
@@ -221,5 +281,7 @@ export function cartInput(cart: CartView | undefined): CartInput {
 /** Back to the first visit (tests). */
 export function resetCatalogue(): void {
   searchToken = 0;
+  wholeListAt = undefined;
+  visible = undefined;
   set(initial(), true);
 }

@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { useShallow } from 'zustand/react/shallow';
 import { FreshnessNote } from '../../components/FreshnessNote';
 import { LabelledField } from '../../components/LabelledField';
 import { ProblemNote } from '../../components/ProblemNote';
@@ -13,7 +14,7 @@ import { KIND_LIST_WORDS, useCatalogueWords } from './words';
 const KIND_CODES = Object.keys(KIND_LIST_WORDS) as Array<keyof typeof KIND_LIST_WORDS>;
 
 function SaveForOffline() {
-  const { progress, warmed } = useCatalogueStore();
+  const { progress, warmed } = useCatalogueStore(useShallow((s) => ({ progress: s.progress, warmed: s.warmed })));
   const w = useCatalogueWords();
   const t = w.t;
   return (
@@ -33,7 +34,7 @@ function SaveForOffline() {
 }
 
 function Filters() {
-  const { query, kind } = useCatalogueStore();
+  const { query, kind } = useCatalogueStore(useShallow((s) => ({ query: s.query, kind: s.kind })));
   const { t } = useCatalogueWords();
   return (
     <div className="filters">
@@ -56,9 +57,62 @@ function Filters() {
   );
 }
 
-/** The equipment catalogue for a store manager: categories, search, product details, the cart and a lead. */
+function Categories() {
+  const { categories, categoryId } = useCatalogueStore(useShallow((s) => ({ categories: s.categories, categoryId: s.categoryId })));
+  const { t } = useCatalogueWords();
+  return (
+    <nav className="categories" aria-label={t('categories')}>
+      <button type="button" className={`category ${categoryId === undefined ? 'selected' : ''}`} aria-pressed={categoryId === undefined} onClick={() => catalogueActions.category(undefined)}>
+        {t('allCategories')}
+      </button>
+      {categories.map((c) => (
+        <button key={c.id} type="button" className={`category ${categoryId === c.id ? 'selected' : ''}`} aria-pressed={categoryId === c.id} onClick={() => catalogueActions.category(c.id)}>
+          {c.hasImage && <CatalogueImage categoryId={c.id} alt="" />}
+          {c.label}
+        </button>
+      ))}
+    </nav>
+  );
+}
+
+/** The filters, then the list or the product opened from it. */
+function CatalogueMain() {
+  const s = useCatalogueStore(
+    useShallow((s) => ({ selectedId: s.selectedId, selected: s.selected, selectedFreshness: s.selectedFreshness, detailProblem: s.detailProblem, cart: s.cart })),
+  );
+  const w = useCatalogueWords();
+  const t = w.t;
+  return (
+    <div className="catalogue-main">
+      <Filters />
+      {s.selectedId !== undefined ? (
+        <>
+          <ProblemNote text={w.problem(s.detailProblem)} />
+          {s.selected ? (
+            <ProductDetail product={s.selected} cart={s.cart} />
+          ) : (
+            !s.detailProblem && (
+              <p className="loading" role="status">
+                {t('detail.loading')}
+              </p>
+            )
+          )}
+          <FreshnessNote freshness={s.selectedFreshness} testId="product" what={t('what.product')} service={t('service')} />
+        </>
+      ) : (
+        <ProductList />
+      )}
+    </div>
+  );
+}
+
+/**
+ * The equipment catalogue for a store manager: categories, search, product details, the cart and
+ * a lead. Each section selects its own part of the store, so a keystroke in the search box
+ * re-renders the box and the list only.
+ */
 export function CatalogueScreen() {
-  const s = useCatalogueStore();
+  const s = useCatalogueStore(useShallow((s) => ({ freshness: s.freshness, refreshing: s.refreshing, problem: s.problem, cart: s.cart })));
   const w = useCatalogueWords();
   const t = w.t;
   const [leadOpen, setLeadOpen] = useState(false);
@@ -74,37 +128,8 @@ export function CatalogueScreen() {
       </div>
       <ProblemNote text={w.problem(s.problem)} />
       <div className="catalogue-layout">
-        <nav className="categories" aria-label={t('categories')}>
-          <button type="button" className={`category ${s.categoryId === undefined ? 'selected' : ''}`} aria-pressed={s.categoryId === undefined} onClick={() => catalogueActions.category(undefined)}>
-            {t('allCategories')}
-          </button>
-          {s.categories.map((c) => (
-            <button key={c.id} type="button" className={`category ${s.categoryId === c.id ? 'selected' : ''}`} aria-pressed={s.categoryId === c.id} onClick={() => catalogueActions.category(c.id)}>
-              {c.hasImage && <CatalogueImage categoryId={c.id} alt="" />}
-              {c.label}
-            </button>
-          ))}
-        </nav>
-        <div className="catalogue-main">
-          <Filters />
-          {s.selectedId !== undefined ? (
-            <>
-              <ProblemNote text={w.problem(s.detailProblem)} />
-              {s.selected ? (
-                <ProductDetail product={s.selected} cart={s.cart} />
-              ) : (
-                !s.detailProblem && (
-                  <p className="loading" role="status">
-                    {t('detail.loading')}
-                  </p>
-                )
-              )}
-              <FreshnessNote freshness={s.selectedFreshness} testId="product" what={t('what.product')} service={t('service')} />
-            </>
-          ) : (
-            <ProductList />
-          )}
-        </div>
+        <Categories />
+        <CatalogueMain />
         <Cart
           cart={s.cart}
           onLead={() => {

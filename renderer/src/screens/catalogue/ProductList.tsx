@@ -1,14 +1,17 @@
+import { useShallow } from 'zustand/react/shallow';
 import { VirtualList } from '../../components/VirtualList';
-import { catalogueActions, useCatalogueStore } from '../../stores/catalogue-store';
+import { catalogueActions, selectVisibleProducts, useCatalogueStore } from '../../stores/catalogue-store';
 import { CatalogueImage } from './parts';
 import { useCatalogueWords } from './words';
 
 /** The products that match the filters: loading, nothing (with a way back), or the list. */
 export function ProductList() {
-  const { products, total, loading, loaded, selectedId, query, categoryId, kind, problem } = useCatalogueStore();
+  const { products, total } = useCatalogueStore(selectVisibleProducts);
+  const { loading, loaded, selectedId, filtered, problem } = useCatalogueStore(
+    useShallow((s) => ({ loading: s.loading, loaded: s.loaded, selectedId: s.selectedId, filtered: s.query.trim() !== '' || s.categoryId !== undefined || s.kind !== '', problem: s.problem })),
+  );
   const w = useCatalogueWords();
   const t = w.t;
-  const filtered = query.trim() !== '' || categoryId !== undefined || kind !== '';
   if (!loaded) {
     return (
       <section className="product-list" aria-label={t('products')}>
