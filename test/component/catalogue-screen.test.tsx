@@ -168,7 +168,35 @@ describe('the Catalogue screen', () => {
     act(() => pos.emit('catalogue.changed', { scope: 'lists', freshness: newer }));
     expect(await screen.findByText('2 products')).toBeTruthy();
     expect(screen.getByLabelText<HTMLInputElement>('Search').value).toBe('pin');
-    expect(pos.callsOf('catalogue.products')).toEqual([{ limit: 20_000 }, { limit: 20_000 }]);
+    expect(pos.callsOf('catalogue.products')).toEqual([{ limit: 20_000 }, { limit: 1 }, { limit: 20_000 }]);
+  });
+
+  it('reads no product again on a notice that leaves main’s list as it was (categories refreshed, a refresh that failed)', async () => {
+    render(<CatalogueScreen />);
+    await screen.findByText('3 products');
+    act(() => pos.emit('catalogue.changed', { scope: 'lists', freshness: { ...fresh, refreshedAt: '2030-03-01T12:30:00.000Z' } }));
+    await waitFor(() => expect(pos.callsOf('catalogue.categories')).toHaveLength(2));
+    await waitFor(() => expect(pos.callsOf('catalogue.products')).toEqual([{ limit: 20_000 }, { limit: 1 }]));
+    expect(screen.getByText('3 products')).toBeTruthy();
+  });
+
+  it('reads the list once after a refresh, though main also announces it', async () => {
+    const newer = { ...fresh, refreshedAt: '2030-03-01T13:00:00.000Z' };
+    // The list announced is still being read when the refresh answers.
+    const whole = pending<MethodOutput<'catalogue.products'>>();
+    pos.handlers['catalogue.refresh'] = () => {
+      pos.handlers['catalogue.products'] = (input) => (input.limit === 20_000 ? whole.promise : { ...list(input), freshness: newer });
+      pos.emit('catalogue.changed', { scope: 'lists', freshness: newer });
+      return { freshness: newer, products: 3, categories: 1 };
+    };
+    render(<CatalogueScreen />);
+    await screen.findByText('3 products');
+    fireEvent.click(screen.getByRole('button', { name: /Refresh/ }));
+    await waitFor(() => expect(pos.callsOf('catalogue.categories')).toHaveLength(3));
+    await waitFor(() => expect(pos.callsOf('catalogue.products')).toEqual([{ limit: 20_000 }, { limit: 1 }, { limit: 20_000 }, { limit: 1 }]));
+    await act(async () => whole.resolve({ ...list({}), products: [...products, summary(5042, 'NW 160 PIN Pad', 'PINPAD')], total: 4, freshness: newer }));
+    expect(await screen.findByText('4 products')).toBeTruthy();
+    expect(pos.callsOf('catalogue.products').filter((c) => c.limit === 20_000)).toHaveLength(2);
   });
 
   it('reads the list again when a filter change shows main holds a newer one', async () => {

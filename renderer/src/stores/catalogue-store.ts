@@ -72,6 +72,8 @@ const client = () => connect().client;
 let searchToken = 0;
 /** When main fetched the list the page holds (from its answer), to tell a newer one. */
 let wholeListAt: string | null | undefined;
+/** When main fetched the list being read now, as checkList learnt it (a second notice of the same list reads nothing). */
+let readingAt: string | null | undefined;
 /** Rows shown for the filters on screen (the rest are counted): enough to browse. */
 export const LIST_LIMIT = 500;
 /** The most products one answer holds (the contract's cap): a larger catalogue is filtered by main. */
@@ -106,15 +108,22 @@ async function loadProducts(): Promise<void> {
 }
 
 /**
- * A category or type chosen (rare, unlike keystrokes): main is asked for one row so that it
- * checks the list's age as it did on every filter (a stale list is fetched in the background and
- * announced with catalogue.changed), and the list is read again if main holds a newer one.
+ * Main asked for one row, and the whole list read again only if main holds a newer one than the
+ * page (or than the one being read). On a category or type choice (rare, unlike keystrokes) this
+ * lets main check the list's age as it did on every filter: a stale list is fetched in the
+ * background and announced with catalogue.changed. On that notice, and after a refresh, it keeps
+ * a notice about the categories alone, a failed background refresh or the same list announced
+ * twice from costing a read of every product.
  */
 async function checkList(): Promise<void> {
+  if (get().mainFilters) return loadProducts();
   try {
     const r = await client().call('catalogue.products', { limit: 1 });
     set({ freshness: r.freshness });
-    if (r.freshness.refreshedAt !== wholeListAt && !get().mainFilters && !get().loading) await loadProducts();
+    const at = r.freshness.refreshedAt;
+    if (get().mainFilters || at === wholeListAt || (at === readingAt && get().loading)) return;
+    readingAt = at;
+    await loadProducts();
   } catch {
     // The list on screen stays; the next read says what is wrong.
   }
@@ -191,7 +200,7 @@ export function startCatalogue(): void {
   set({ started: true });
   const c = client();
   c.on('catalogue.changed', (e) => {
-    if (e.scope === 'lists') void Promise.all([loadCategories(), loadProducts()]);
+    if (e.scope === 'lists') void Promise.all([loadCategories(), checkList()]);
     if (e.scope === 'product' && e.productId === get().selectedId && e.productId !== undefined) void loadDetail(e.productId);
   });
   c.on('catalogue.progress', (p) => set({ progress: p.done >= p.total ? undefined : p }));
@@ -224,7 +233,7 @@ export const catalogueActions = {
     try {
       const r = await client().call('catalogue.refresh', {});
       set({ freshness: r.freshness, problem: undefined });
-      await Promise.all([loadCategories(), loadProducts()]);
+      await Promise.all([loadCategories(), checkList()]);
     } catch (e) {
       // The lists are re-read for their offline state; the reason the refresh failed stays shown.
       await loadCategories();
@@ -282,6 +291,7 @@ export function cartInput(cart: CartView | undefined): CartInput {
 export function resetCatalogue(): void {
   searchToken = 0;
   wholeListAt = undefined;
+  readingAt = undefined;
   visible = undefined;
   set(initial(), true);
 }
