@@ -1,11 +1,11 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { MethodInput, MethodName, MethodOutput } from '../../../preload/contract';
 import { createCore, type Core } from '../../../main/core';
 import { createNodePlatform } from '../../../main/platform/platform';
 import { failure } from '../../../main/training/marketplace/sim-http';
 import { startMarketplaceSimulator, type MarketplaceSimulator } from '../../../main/training/marketplace/simulator';
+import { callCore } from '../../support/call-core';
 import { memoryLog } from '../../support/memory-log';
 import { tempDir } from '../../support/tmp';
 
@@ -41,11 +41,7 @@ async function openCore(dataDir: string, sim: MarketplaceSimulator): Promise<Cor
   return core;
 }
 
-async function call<M extends MethodName>(core: Core, method: M, input: MethodInput<M>): Promise<MethodOutput<M>> {
-  const reply = await core.dispatch(method, input, { transport: 'test' });
-  if (!reply.ok) throw Object.assign(new Error(reply.error.message), { code: reply.error.code });
-  return reply.value as MethodOutput<M>;
-}
+const call = callCore;
 
 const closeCore = async (core: Core): Promise<void> => {
   cores.splice(cores.indexOf(core), 1);

@@ -1,8 +1,9 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import type { MethodInput, MethodName, MethodOutput } from '../../../preload/contract';
+import type { MethodOutput } from '../../../preload/contract';
 import { createCore, type Core } from '../../../main/core';
 import { createNodePlatform } from '../../../main/platform/platform';
 import { startMarketplaceSimulator, type MarketplaceSimulator } from '../../../main/training/marketplace/simulator';
+import { callCore } from '../../support/call-core';
 import { memoryLog } from '../../support/memory-log';
 import { tempDir } from '../../support/tmp';
 
@@ -35,11 +36,7 @@ async function openCore(sim: MarketplaceSimulator): Promise<Core> {
   return core;
 }
 
-async function call<M extends MethodName>(core: Core, method: M, input: MethodInput<M>): Promise<MethodOutput<M>> {
-  const reply = await core.dispatch(method, input, { transport: 'test' });
-  if (!reply.ok) throw Object.assign(new Error(reply.error.message), { code: reply.error.code });
-  return reply.value as MethodOutput<M>;
-}
+const call = callCore;
 
 const lead = {
   first_name: 'Ada', last_name: 'Byron', company: 'Analytical Engines', email: 'ada@engines.test', phone: '217-555-0188',

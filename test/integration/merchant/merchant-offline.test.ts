@@ -1,11 +1,11 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { MethodInput, MethodName, MethodOutput } from '../../../preload/contract';
 import { createCore, type Core } from '../../../main/core';
 import { createNodePlatform } from '../../../main/platform/platform';
 import { MERCHANT_BOOK } from '../../../main/training/merchant/data';
 import { startMerchantSimulator, type MerchantSimulator } from '../../../main/training/merchant/simulator';
+import { callCore } from '../../support/call-core';
 import { memoryLog } from '../../support/memory-log';
 import { tempDir } from '../../support/tmp';
 
@@ -19,11 +19,7 @@ afterEach(async () => {
   sim = undefined;
 });
 
-async function call<M extends MethodName>(c: Core, method: M, input: MethodInput<M>): Promise<MethodOutput<M>> {
-  const reply = await c.dispatch(method, input, { transport: 'test' });
-  if (!reply.ok) throw Object.assign(new Error(reply.error.message), { code: reply.error.code });
-  return reply.value as MethodOutput<M>;
-}
+const call = callCore;
 
 describe('merchant view with the network down', () => {
   it('shows the last copy of the account, contacts, hierarchy, entitlements and fees, marked offline', async () => {
