@@ -1,4 +1,4 @@
-import { createPublicKey, type KeyObject } from 'node:crypto';
+import { createPublicKey, hkdfSync, type KeyObject } from 'node:crypto';
 import { renameSync, statSync } from 'node:fs';
 import type { KeyVault } from '../platform/key-vault';
 import { keyFilePath, keyringAccount, readKeyFile, writeKeyFile, type KeyFileContent } from './key-file';
@@ -111,6 +111,22 @@ export class TerminalKey implements Sealer {
   unseal(blob: Buffer, context: string): Buffer {
     if (!this.loaded.privateKey) throw new SealError(`cannot unseal: ${this.loaded.health.detail}`);
     return unseal(blob, context, this.loaded.privateKey);
+  }
+
+  /**
+   * A 32-byte key for one purpose (`pin-verifier`), derived from the private key with HKDF, so a
+   * value keyed with it (a PIN verifier) cannot be tested from a copy of the databases without
+   * the key. Throws SealError where the private key does not open. Changes when the key is replaced.
+   */
+  derive(purpose: string): Buffer {
+    const privateKey = this.loaded.privateKey;
+    if (!privateKey) throw new SealError(`cannot derive a key: ${this.loaded.health.detail}`);
+    const der = privateKeyToDer(privateKey);
+    try {
+      return Buffer.from(hkdfSync('sha256', der, Buffer.alloc(0), `counter-pos ${purpose} v1`, 32));
+    } finally {
+      der.fill(0);
+    }
   }
 
   /** Loads the key again if another process replaced the key file (posctl keys reset). Returns whether it did. */
