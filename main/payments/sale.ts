@@ -10,6 +10,7 @@ import type { OperationName } from '../gateway/schema';
 import type { SealOnce } from '../store/sealing';
 import { JournalConflictError, type JournalRow, type JournalStore, type RowPatch } from '../store/journal';
 import { offlineDecision, type OfflineDecision, type OfflinePolicy } from './policy';
+import { claimCents } from './claim-rule';
 import { buildCall, sealContext, type CardSource, type SealedPayload } from './requests';
 import { resolveOutcome } from './resolve-outcome';
 import { FINAL_STATES, IN_PROGRESS_STATES, STATE_WORDS, type EntryMethod, type PaymentState, type PaymentType, type Tender } from './states';
@@ -110,25 +111,24 @@ export class Sale {
     const at = deps.now();
     // A sale that starts with its tender (the register's one-tap tenders, posctl) is created waiting, in one commit.
     const waiting = start.tender !== undefined && !start.original;
-    this.row = deps.journal.create(
-      {
-        clientRef: start.clientRef,
-        saleId: start.saleId,
-        type: start.type,
-        tender: start.tender ?? 'card',
-        requestedCents: start.type === 'verify' ? 0 : start.amountCents,
-        ...(start.surchargeCents !== undefined ? { surchargeCents: start.surchargeCents } : {}),
-        ...(start.taxCents !== undefined ? { taxCents: start.taxCents } : {}),
-        ...(deps.cashier ? { cashier: deps.cashier } : {}),
-        ...(start.approvedBy ? { approvedBy: start.approvedBy } : {}),
-        ...(start.original ? { originalId: start.original.id } : {}),
-        ...(start.splitTenderId ? { splitTenderId: start.splitTenderId } : {}),
-        owner: deps.owner,
-        leaseUntil: this.leaseUntil(deps.policy.cardWaitMs),
-      },
-      waiting ? ['choosing', 'waiting'] : 'choosing',
-      at,
-    );
+    const payment = {
+      clientRef: start.clientRef,
+      saleId: start.saleId,
+      type: start.type,
+      tender: start.tender ?? 'card',
+      ...(start.surchargeCents !== undefined ? { surchargeCents: start.surchargeCents } : {}),
+      ...(start.taxCents !== undefined ? { taxCents: start.taxCents } : {}),
+      ...(deps.cashier ? { cashier: deps.cashier } : {}),
+      ...(start.approvedBy ? { approvedBy: start.approvedBy } : {}),
+      ...(start.splitTenderId ? { splitTenderId: start.splitTenderId } : {}),
+      owner: deps.owner,
+      leaseUntil: this.leaseUntil(deps.policy.cardWaitMs),
+    } as const;
+    const original = start.original;
+    // An operation on an earlier payment claims its amount in the transaction that checks what is left.
+    this.row = original
+      ? deps.journal.createFrom(payment, original.id, (current, made) => claimCents(current, made, { type: start.type, cents: start.amountCents }), 'choosing', at)
+      : deps.journal.create({ ...payment, requestedCents: start.type === 'verify' ? 0 : start.amountCents }, waiting ? ['choosing', 'waiting'] : 'choosing', at);
     this.details = start.check;
     this.waitingFor = 'tender';
   }

@@ -10,6 +10,7 @@ import type { KeyedCard } from '../gateway/builders';
 import type { Service } from '../service';
 import type { JournalRow, JournalStore } from '../store/journal';
 import type { SealOnce } from '../store/sealing';
+import { claimCents } from './claim-rule';
 import { newClientRef } from './client-ref';
 import { Forwarder } from './forwarder';
 import { recoverAbandoned } from './recovery';
@@ -122,44 +123,51 @@ export class PaymentsService implements Service {
     if (this.current && !this.current.isFinished()) {
       throw new PosError('BUSY', `a sale is in progress at this counter (${this.current.saleId}); finish or cancel it first`);
     }
-    const original = input.originalRef ? this.original(journal, input.originalRef, input.type, input.amountCents) : undefined;
-    // A void reverses the whole original; a refund or completion without an amount takes what is left.
-    if (original && (input.type === 'void' || input.amountCents === 0)) input = { ...input, amountCents: this.left(journal, original, input.type) };
+    const original = input.originalRef ? this.original(journal, input.originalRef) : undefined;
+    // Asked here for a refusal before the gateway is leased; the journal asks again, in the transaction that claims the amount.
+    if (original) input = { ...input, amountCents: claimCents(original, journal.children(original.id), { type: input.type, cents: input.amountCents }) };
     const splitTenderId = input.splitOf ? this.splitOf(journal, input.splitOf, input.amountCents) : undefined;
     const gateway = await this.deps.lease();
     if (gateway.mode !== mode) {
       gateway.release();
       throw new PosError('UNAVAILABLE', 'the terminal is switching between training and live; try again');
     }
-    const sale = new Sale(
-      {
-        journal,
-        gateway,
-        prepareSeal: this.deps.prepareSeal,
-        devices: this.deps.devices,
-        policy: salePolicyOf(this.deps.settings),
-        owner: this.deps.owner,
-        ...(extras.cashier ? { cashier: extras.cashier } : {}),
-        now: this.deps.now,
-        log: this.deps.log.child({ module: 'sale', sale: input.saleId }),
-        changed: (view) => this.saleChanged(sale, view),
-      },
-      {
-        saleId: input.saleId,
-        clientRef: newClientRef(mode, this.deps.now()),
-        type: input.type,
-        amountCents: input.amountCents,
-        ...(input.tender ? { tender: input.tender } : {}),
-        ...(input.cardEntry ? { cardEntry: input.cardEntry } : {}),
-        ...(original ? { original } : {}),
-        ...(input.authorizationNum ? { authorizationNum: input.authorizationNum } : {}),
-        ...(splitTenderId ? { splitTenderId } : {}),
-        ...(input.surchargeCents !== undefined ? { surchargeCents: input.surchargeCents } : {}),
-        ...(input.taxCents !== undefined ? { taxCents: input.taxCents } : {}),
-        ...(input.check ? { check: input.check } : {}),
-        ...(extras.approvedBy ? { approvedBy: extras.approvedBy } : {}),
-      },
-    );
+    let sale: Sale;
+    try {
+      sale = new Sale(
+        {
+          journal,
+          gateway,
+          prepareSeal: this.deps.prepareSeal,
+          devices: this.deps.devices,
+          policy: salePolicyOf(this.deps.settings),
+          owner: this.deps.owner,
+          ...(extras.cashier ? { cashier: extras.cashier } : {}),
+          now: this.deps.now,
+          log: this.deps.log.child({ module: 'sale', sale: input.saleId }),
+          changed: (view) => this.saleChanged(sale, view),
+        },
+        {
+          saleId: input.saleId,
+          clientRef: newClientRef(mode, this.deps.now()),
+          type: input.type,
+          amountCents: input.amountCents,
+          ...(input.tender ? { tender: input.tender } : {}),
+          ...(input.cardEntry ? { cardEntry: input.cardEntry } : {}),
+          ...(original ? { original } : {}),
+          ...(input.authorizationNum ? { authorizationNum: input.authorizationNum } : {}),
+          ...(splitTenderId ? { splitTenderId } : {}),
+          ...(input.surchargeCents !== undefined ? { surchargeCents: input.surchargeCents } : {}),
+          ...(input.taxCents !== undefined ? { taxCents: input.taxCents } : {}),
+          ...(input.check ? { check: input.check } : {}),
+          ...(extras.approvedBy ? { approvedBy: extras.approvedBy } : {}),
+        },
+      );
+    } catch (e) {
+      // Refused by the claim (another process took what was left meanwhile): nothing was sent.
+      gateway.release();
+      throw e;
+    }
     this.sales.set(input.saleId, sale);
     this.current = sale;
     void sale.done.then(() => {
@@ -240,29 +248,10 @@ export class PaymentsService implements Service {
     return sale;
   }
 
-  private original(journal: JournalStore, ref: string, type: StartInput['type'], cents: number): JournalRow {
+  private original(journal: JournalStore, ref: string): JournalRow {
     const row = journal.get(ref);
     if (!row) throw new PosError('NOT_FOUND', `no payment ${ref} in the ${journal.mode} journal`);
-    if (row.state !== 'approved') throw new PosError('CONFLICT', `payment ${ref} is ${row.state}: only an approved payment can be ${type === 'void' ? 'voided' : type === 'refund' ? 'refunded' : 'completed'}`);
-    const allowed: Record<string, readonly string[]> = { completion: ['preauth'], void: ['sale', 'preauth', 'completion', 'refund'], refund: ['sale', 'completion'] };
-    if (!allowed[type]?.includes(row.type)) throw new PosError('BAD_INPUT', `a ${type} cannot be made from a ${row.type}`);
-    const children = journal.children(row.id);
-    if (children.some((c) => c.type === 'void' && (c.state === 'approved' || c.state === 'offline'))) throw new PosError('CONFLICT', `payment ${ref} is already voided`);
-    // A payment made from this one whose outcome is not known yet blocks another (it may have moved the money).
-    const open = children.find((c) => c.state === 'needs-lookup' || c.state === 'sending' || c.state === 'forwarding');
-    if (open) throw new PosError('CONFLICT', `a ${open.type} of payment ${ref} (${open.clientRef}) is ${open.state}: settle it first`);
-    if (type !== 'void' && cents > 0 && cents > this.left(journal, row, type)) {
-      throw new PosError('BAD_INPUT', `only ${this.left(journal, row, type)} cents of payment ${ref} are left to ${type === 'refund' ? 'refund' : 'complete'}`);
-    }
     return row;
-  }
-
-  /** What is left of an original for this type: the whole amount for a void, else the amount not yet refunded or completed. */
-  private left(journal: JournalStore, row: JournalRow, type: StartInput['type']): number {
-    const paid = paidCents(row);
-    if (type === 'void') return paid;
-    const used = journal.children(row.id).filter((c) => c.type === type).reduce((sum, c) => sum + paidCents(c), 0);
-    return Math.max(0, paid - used);
   }
 
   private splitOf(journal: JournalStore, saleId: string, cents: number): string {

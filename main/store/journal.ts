@@ -59,6 +59,20 @@ export interface JournalStore extends JournalQueries {
   /** A new payment, journaled in `state` (or through each state of a list, recording each step) in one transaction. */
   create(payment: NewPayment, state: PaymentState | readonly PaymentState[], at: Date, patch?: RowPatch): JournalRow;
   /**
+   * A payment made from an earlier one (void, refund, completion), written in the same IMMEDIATE
+   * transaction that checks what is left of it: `claim` sees the original and every payment already
+   * made from it as they are now, and returns the cents the new row holds (or throws, and nothing is
+   * written). Another process asking at the same moment waits for this commit and then sees the
+   * new row, so the same money is never claimed twice. Always a durable commit.
+   */
+  createFrom(
+    payment: Omit<NewPayment, 'requestedCents' | 'originalId'>,
+    originalId: number,
+    claim: (original: JournalRow, made: readonly JournalRow[]) => number,
+    state: PaymentState | readonly PaymentState[],
+    at: Date,
+  ): JournalRow;
+  /**
    * Moves a payment from one of `from` to `to` (or through each state of a list, recording each
    * step) with the columns in `patch`, in one transaction. Throws JournalConflictError when the row is not in `from`
    * (another process moved it) and RangeError for a move the state machine does not allow.
@@ -249,6 +263,17 @@ export function createJournalStore(db: Db, mode: Mode, file: string): JournalSto
     return load(p.clientRef);
   });
 
+  const byId = db.prepare<[number], RawRow>(`SELECT ${ROW_COLUMNS} FROM journal WHERE id = ?`);
+  const madeFrom = db.prepare<[number], RawRow>(`SELECT ${ROW_COLUMNS} FROM journal WHERE original_id = ? ORDER BY id`);
+  const createFrom = db.transaction(
+    (p: Omit<NewPayment, 'requestedCents' | 'originalId'>, originalId: number, claim: (original: JournalRow, made: readonly JournalRow[]) => number, path: readonly PaymentState[], at: Date): JournalRow => {
+      const raw = byId.get(originalId);
+      if (!raw) throw new JournalConflictError(`no payment #${originalId} in the ${mode} journal`);
+      const requestedCents = claim(rowOf(raw), madeFrom.all(originalId).map(rowOf));
+      return create({ ...p, originalId, requestedCents }, path, at, undefined);
+    },
+  );
+
   const dueStored = db.prepare<[string], { clientRef: string }>(
     `SELECT client_ref AS clientRef FROM journal WHERE state = 'offline' AND (next_attempt_at IS NULL OR next_attempt_at <= ?) ORDER BY id LIMIT 1`,
   );
@@ -276,6 +301,9 @@ export function createJournalStore(db: Db, mode: Mode, file: string): JournalSto
     create(payment, state, at, patch) {
       const path = typeof state === 'string' ? [state] : state;
       return committed(isLightMove([], path, patch), () => create(payment, path, at, patch));
+    },
+    createFrom(payment, originalId, claim, state, at) {
+      return createFrom.immediate(payment, originalId, claim, typeof state === 'string' ? [state] : state, at);
     },
     transition(clientRef, from, to, at, patch = {}, detail) {
       const path = typeof to === 'string' ? [to] : to;

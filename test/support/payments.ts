@@ -231,6 +231,8 @@ export interface GatewayGate {
   setLatency(fn: (() => number) | undefined): void;
   /** Reference_No → payment requests passed to the gateway. */
   forwarded(): Map<string, number>;
+  /** The bodies of the payment requests passed to the gateway (lookups aside), in order. */
+  requests(): string[];
   /** Resolves once no request is on its way to or from the gateway. */
   idle(): Promise<void>;
   close(): Promise<void>;
@@ -240,6 +242,7 @@ export async function gatewayGate(upstream: string): Promise<GatewayGate> {
   const target = new URL(upstream);
   const faults: GateFault[] = [];
   const counts = new Map<string, number>();
+  const bodies: string[] = [];
   const sockets = new Set<Socket>();
   const timers = new Set<ReturnType<typeof setTimeout>>();
   let latency: (() => number) | undefined;
@@ -272,6 +275,7 @@ export async function gatewayGate(upstream: string): Promise<GatewayGate> {
       }
       const action = String(req.headers.soapaction ?? '');
       const reference = /<(?:[\w-]+:)?Reference_No\b[^>]*>([^<]*)</.exec(body.toString('utf8'))?.[1];
+      if (!/TransactionInfo"?$/.test(action)) bodies.push(body.toString('utf8'));
       if (reference && !/TransactionInfo"?$/.test(action)) counts.set(reference, (counts.get(reference) ?? 0) + 1);
       inFlight++;
       const headers: Record<string, string> = { 'content-length': String(body.length) };
@@ -360,6 +364,7 @@ export async function gatewayGate(upstream: string): Promise<GatewayGate> {
     clearFaults: () => void faults.splice(0),
     setLatency: (fn) => (latency = fn),
     forwarded: () => new Map(counts),
+    requests: () => [...bodies],
     idle: () => (inFlight === 0 ? Promise.resolve() : new Promise<void>((resolve) => idleWaiters.push(resolve))),
     async close() {
       closed = true;
