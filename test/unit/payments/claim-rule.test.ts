@@ -108,12 +108,12 @@ describe('claimCents', () => {
 
   it('never lets what is held add up past the original, whatever the order of claims and answers', () => {
     const op = fc.record({
-      type: fc.constantFrom('refund', 'void', 'completion') as fc.Arbitrary<'refund' | 'void' | 'completion'>,
+      type: fc.constantFrom<'refund' | 'void' | 'completion'>('refund', 'void', 'completion'),
       cents: fc.integer({ min: 0, max: 12_00 }),
       end: fc.constantFrom(...PAYMENT_STATES),
     });
     fc.assert(
-      fc.property(fc.constantFrom('sale', 'preauth') as fc.Arbitrary<'sale' | 'preauth'>, fc.array(op, { maxLength: 12 }), (type, ops) => {
+      fc.property(fc.constantFrom<'sale' | 'preauth'>('sale', 'preauth'), fc.array(op, { maxLength: 12 }), (type, ops) => {
         const original = sale(10_00, { type });
         const made: ClaimRow[] = [];
         for (const [i, o] of ops.entries()) {
