@@ -37,6 +37,8 @@ import { managerPinStore } from './roles/manager-pin-store';
 import { ManagerService } from './roles/manager-service';
 import { technicianCodeStore } from './roles/technician-code-store';
 import { TechnicianCodes } from './roles/technician-codes';
+import { PinVerifier } from './roles/pin-verifier';
+import { StoredVerifiers } from './roles/stored-verifiers';
 import { trainingGatewayFile } from './training/gateway/sqlite-sim-store';
 import { CounterActivity } from './updates/activity';
 
@@ -76,6 +78,8 @@ export interface Core {
   readonly manager: ManagerService;
   /** Cashiers and who is signed in on each page (terminal.cashierSignIn). */
   readonly cashiers: Cashiers;
+  /** The PIN verifiers as a whole: their upgrade to the keyed form, and their removal by posctl keys reset. */
+  readonly verifiers: StoredVerifiers;
   /** The journals of both modes. */
   readonly journals: Journals;
   /** When something was last done at the counter (the desktop app's updates wait for a quiet moment). */
@@ -105,6 +109,16 @@ function prepareDataDir(dataDir: string, log: Logger): void {
   } catch (err) {
     // Not ours to tighten (another owner), or a read-only disk: the stores say what that means.
     log.warn({ err, dataDir }, 'could not restrict the data directory to its owner (0700)');
+  }
+}
+
+/** PIN verifiers of earlier builds, keyed once the terminal key opens here (a read-only database leaves them for later). */
+function upgradeVerifiers(verifiers: StoredVerifiers, log: Logger): void {
+  try {
+    const upgraded = verifiers.upgrade();
+    if (upgraded > 0) log.info({ upgraded }, 'PIN verifiers keyed with the terminal key');
+  } catch (err) {
+    log.warn({ err }, 'could not key the PIN verifiers of an earlier version yet');
   }
 }
 
@@ -178,9 +192,14 @@ export async function createCore(config: CoreConfig, platform: Platform): Promis
   const gateway = new GatewayService({ settings, log, mode, canUnseal: () => key.canUnseal(), now, onStateChange: refresh, trainingStore });
   const devices = new DeviceManager({ settings, bus, log: log.child({ module: 'devices' }), mode, now, refresh });
   const apis = createApiDomains({ platform, settings, log, bus, sealer: key, cacheDb });
-  const codes = new TechnicianCodes({ store: technicianCodeStore(db), now, log: log.child({ module: 'technician' }) });
-  const manager = new ManagerService({ store: managerPinStore(db), codes, now, log: log.child({ module: 'manager' }) });
-  const cashiers = new Cashiers({ db, now, log: log.child({ module: 'cashiers' }), signInRequired: () => settings.get('terminal.cashierSignIn') });
+  const verifier = new PinVerifier(key);
+  const pinStore = managerPinStore(db);
+  const codeStore = technicianCodeStore(db);
+  const verifiers = new StoredVerifiers({ db, verifier, managerPin: pinStore, technicianCode: codeStore, now });
+  upgradeVerifiers(verifiers, log);
+  const codes = new TechnicianCodes({ store: codeStore, verifier, now, log: log.child({ module: 'technician' }) });
+  const manager = new ManagerService({ store: pinStore, verifier, codes, now, log: log.child({ module: 'manager' }) });
+  const cashiers = new Cashiers({ db, verifier, now, log: log.child({ module: 'cashiers' }), signInRequired: () => settings.get('terminal.cashierSignIn') });
   const payments = createPaymentsDomain({
     settings, log, bus, journals, gateway, key, devices, mode, now, refresh,
     autoForward: config.autoForward ?? config.exclusive ?? false,
@@ -263,6 +282,7 @@ export async function createCore(config: CoreConfig, platform: Platform): Promis
     payments,
     manager,
     cashiers,
+    verifiers,
     journals,
     activity,
     instance,
@@ -281,6 +301,7 @@ export async function createCore(config: CoreConfig, platform: Platform): Promis
         watcher = setInterval(() => {
           // posctl keys reset writes a new key file (a stat tells), then the secrets are entered again.
           const keyChanged = key.refresh();
+          if (keyChanged) upgradeVerifiers(verifiers, log);
           const now = dataVersions();
           if (now === lastVersions && !keyChanged) return;
           lastVersions = now;

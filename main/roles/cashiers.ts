@@ -3,12 +3,16 @@ import type { Cashier, CashierStatus } from '../../preload/contract';
 import { PosError } from '../api/errors';
 import type { CallContext } from '../api/dispatcher';
 import type { Db } from '../store/database';
-import { hashPin, weakPinReason } from './pin-hash';
-import { checkWithLockout, lockoutWords } from './pin-lockout';
+import { weakPinReason } from './pin-hash';
+import { lockoutWords } from './pin-lockout';
+import { checkPin, pinUnavailable, withPinKey, type PinKeyUnavailable, type PinVerifier } from './pin-verifier';
 
 export interface CashierEntry extends Cashier {
   lockedUntil: string | null;
 }
+
+/** What to do about a cashier PIN made with a terminal key since replaced. */
+const AGAIN = 'the manager saves the cashier again in Settings';
 
 interface Row {
   number: string;
@@ -20,6 +24,8 @@ interface Row {
 
 export interface CashiersDeps {
   db: Db;
+  /** Makes and checks the cashiers' PIN verifiers with the terminal key. */
+  verifier: PinVerifier;
   now: () => Date;
   log: Logger;
   signInRequired: () => boolean;
@@ -27,7 +33,7 @@ export interface CashiersDeps {
 
 /**
  * Cashiers and who is signed in on each page (terminal.sqlite, migration 3). A cashier PIN is a
- * salted scrypt hash like the manager's, with the same lock after wrong tries, per cashier. A
+ * keyed scrypt verifier like the manager's, with the same lock after wrong tries, per cashier. A
  * sign-in lasts until sign-out or until the page's connection ends.
  */
 export class Cashiers {
@@ -69,7 +75,8 @@ export class Cashiers {
   save(number: string, name: string, pin: string): CashierEntry[] {
     const weak = weakPinReason(pin, 'a cashier PIN');
     if (weak) throw new PosError('BAD_INPUT', `${weak}.`, [{ path: 'pin', message: weak }]);
-    this.q.save.run({ number, name, pinHash: hashPin(pin), at: this.deps.now().toISOString() });
+    const pinHash = withPinKey(() => this.deps.verifier.hash(pin), (e) => pinUnavailable(e, `Cashier ${number}'s PIN`, AGAIN, 'set'));
+    this.q.save.run({ number, name, pinHash, at: this.deps.now().toISOString() });
     // A changed PIN or name applies from the next sign-in.
     for (const [connection, c] of this.signedIn) if (c.number === number) this.signedIn.delete(connection);
     this.deps.log.info({ cashier: number }, 'cashier saved');
@@ -93,11 +100,15 @@ export class Cashiers {
 
   signIn(ctx: CallContext, number: string, pin: string): CashierStatus {
     if (ctx.connection === undefined) throw new PosError('UNAVAILABLE', 'this caller cannot sign a cashier in');
+    const unavailable = (e: PinKeyUnavailable): PosError => pinUnavailable(e, `Cashier ${number}'s PIN`, AGAIN);
+    // Before the number is looked up: a key that does not open says so for every number alike.
+    withPinKey(() => this.deps.verifier.ready(), unavailable);
     const row = this.q.one.get(number);
     // An unknown number and a wrong PIN get the same words (no count of tries either): the numbers are not a list to probe.
     const wrong = 'That cashier number and PIN do not match.';
     if (!row) throw new PosError('FORBIDDEN', wrong);
-    const result = checkWithLockout(pin, { hash: row.pinHash, failures: row.failures, lockedUntil: row.lockedUntil }, this.deps.now().getTime(), { fail: (lockUntil) => this.fail(number, lockUntil), clear: () => this.q.clear.run(number) });
+    const steps = { fail: (lockUntil: (failures: number) => string | null) => this.fail(number, lockUntil), clear: () => void this.q.clear.run(number) };
+    const result = checkPin(this.deps.verifier, pin, { hash: row.pinHash, failures: row.failures, lockedUntil: row.lockedUntil }, this.deps.now().getTime(), steps, unavailable);
     if (!result.ok) throw new PosError('FORBIDDEN', lockoutWords(result, `Cashier ${number}'s PIN`, () => wrong));
     this.signedIn.set(ctx.connection, { number: row.number, name: row.name });
     this.deps.log.info({ cashier: number }, 'cashier signed in');

@@ -4,12 +4,18 @@ import { PosError } from '../api/errors';
 import type { CallContext } from '../api/dispatcher';
 import type { ManagerPinStore } from './manager-pin-store';
 import { ManagerSessions } from './manager-sessions';
-import { hashPin, weakPinReason } from './pin-hash';
-import { checkWithLockout, lockedWords, lockoutWords } from './pin-lockout';
+import { weakPinReason } from './pin-hash';
+import { lockedWords, lockoutWords } from './pin-lockout';
+import { checkPin, pinUnavailable, withPinKey, type PinVerifier } from './pin-verifier';
 import type { TechnicianCodes } from './technician-codes';
+
+/** What to do about a manager PIN made with a terminal key since replaced. */
+const AGAIN = 'a technician sets it again with posctl manager-pin set';
 
 export interface ManagerServiceDeps {
   store: ManagerPinStore;
+  /** Makes and checks the PIN's verifier with the terminal key. */
+  verifier: PinVerifier;
   /** The one-time codes posctl issues for a technician at the desktop app. */
   codes: TechnicianCodes;
   now: () => Date;
@@ -144,7 +150,8 @@ export class ManagerService {
   }
 
   private write(pin: string, by: string): void {
-    this.deps.store.setHash(hashPin(pin), this.deps.now(), by);
+    const hash = withPinKey(() => this.deps.verifier.hash(pin), (e) => pinUnavailable(e, 'The manager PIN', AGAIN, 'set'));
+    this.deps.store.setHash(hash, this.deps.now(), by);
     // A new PIN ends every manager session opened with the old one.
     this.sessions.closeAll('manager');
     this.deps.log.info({ by }, 'manager PIN set');
@@ -154,8 +161,10 @@ export class ManagerService {
   private check(pin: string): void {
     const { store } = this.deps;
     const row = store.read();
-    if (row.hash === null) throw new PosError('FORBIDDEN', 'No manager PIN is set yet: set one first.');
-    const result = checkWithLockout(pin, { ...row, hash: row.hash }, this.deps.now().getTime(), { fail: (lockUntil) => store.fail(lockUntil), clear: () => store.clearFailures() });
+    const hash = row.hash;
+    if (hash === null) throw new PosError('FORBIDDEN', 'No manager PIN is set yet: set one first.');
+    const steps = { fail: (lockUntil: (failures: number) => string | null) => store.fail(lockUntil), clear: () => store.clearFailures() };
+    const result = checkPin(this.deps.verifier, pin, { ...row, hash }, this.deps.now().getTime(), steps, (e) => pinUnavailable(e, 'The manager PIN', AGAIN));
     if (result.ok) return;
     if (result.reason === 'wrong') this.deps.log.warn({ failures: result.failures }, 'wrong manager PIN');
     throw new PosError('FORBIDDEN', lockoutWords(result, 'The manager PIN', (left) => `Wrong manager PIN. ${left} ${left === 1 ? 'try' : 'tries'} left before it locks.`));

@@ -1,5 +1,3 @@
-import { verifyPin } from './pin-hash';
-
 /**
  * Wrong PINs (the manager's, a cashier's, a technician code): the first four cost nothing; the
  * fifth locks it for 30 seconds, and each further wrong one doubles the lock, up to an hour. A right
@@ -56,11 +54,13 @@ export type LockoutCheck =
 /**
  * One try at a PIN or code with the lock-out: refused without a look while locked; a wrong one is
  * counted and locks from the fifth; a right one clears the count. `nowMs` is the injected clock.
+ * `verify` (PinVerifier's) may throw when it cannot tell (the terminal key does not open): nothing
+ * is counted then.
  */
-export function checkWithLockout(secret: string, row: LockoutRow, nowMs: number, steps: LockoutSteps): LockoutCheck {
+export function checkWithLockout(secret: string, row: LockoutRow, nowMs: number, steps: LockoutSteps, verify: (secret: string, hash: string) => boolean): LockoutCheck {
   const until = row.lockedUntil === null ? Number.NaN : Date.parse(row.lockedUntil);
   if (until > nowMs) return { ok: false, reason: 'locked', failures: row.failures, remainingMs: until - nowMs };
-  if (verifyPin(secret, row.hash)) {
+  if (verify(secret, row.hash)) {
     if (row.failures > 0 || row.lockedUntil !== null) steps.clear();
     return { ok: true };
   }

@@ -2,7 +2,7 @@ import type { Db } from '../store/database';
 
 /** The technician code's row in terminal.sqlite (migration 4): one code at a time, shared by every host. */
 export interface TechnicianCodeRow {
-  /** Salted scrypt hash of the code waiting to be used; null when none waits. */
+  /** The keyed verifier (pin-hash.ts) of the code waiting to be used; null when none waits. */
   hash: string | null;
   expiresAt: string | null;
   failures: number;

@@ -1,16 +1,21 @@
 import { randomInt } from 'node:crypto';
 import type { Logger } from 'pino';
 import { PosError } from '../api/errors';
-import { hashPin } from './pin-hash';
-import { checkWithLockout, lockoutWords } from './pin-lockout';
+import { lockoutWords } from './pin-lockout';
+import { checkPin, pinUnavailable, withPinKey, type PinVerifier } from './pin-verifier';
 import type { TechnicianCodeStore } from './technician-code-store';
 
 /** Eight digits: with five free tries and the growing lock, guessing one in its five minutes is hopeless. */
 export const CODE_DIGITS = 8;
 export const CODE_VALID_MS = 5 * 60_000;
 
+/** What to do for a new code. */
+const AGAIN = 'run "posctl technician code" on this PC for a new one';
+
 export interface TechnicianCodesDeps {
   store: TechnicianCodeStore;
+  /** Makes and checks the code's verifier with the terminal key. */
+  verifier: PinVerifier;
   now: () => Date;
   log: Logger;
   /** A uniform integer in [0, max): crypto.randomInt unless a test pins it. */
@@ -19,7 +24,7 @@ export interface TechnicianCodesDeps {
 
 /**
  * One-time technician codes. posctl, which has the OS account, issues one; the desktop app takes
- * it once, within five minutes, to make its page a technician's. Kept hashed like the manager PIN,
+ * it once, within five minutes, to make its page a technician's. Kept keyed like the manager PIN,
  * with the same lock-out after five wrong codes.
  */
 export class TechnicianCodes {
@@ -31,7 +36,8 @@ export class TechnicianCodes {
     const code = String(draw(10 ** CODE_DIGITS)).padStart(CODE_DIGITS, '0');
     const now = this.deps.now();
     const expiresAt = new Date(now.getTime() + CODE_VALID_MS);
-    this.deps.store.issue(hashPin(code), expiresAt, now, by);
+    const hash = withPinKey(() => this.deps.verifier.hash(code), (e) => pinUnavailable(e, 'A technician code', AGAIN, 'set'));
+    this.deps.store.issue(hash, expiresAt, now, by);
     this.deps.log.info({ by, expiresAt: expiresAt.toISOString() }, 'technician code issued');
     return { code, expiresAt: expiresAt.toISOString() };
   }
@@ -41,16 +47,17 @@ export class TechnicianCodes {
     const { store } = this.deps;
     const row = store.read();
     const now = this.deps.now().getTime();
-    const again = 'run "posctl technician code" on this PC for a new one';
-    if (row.hash === null || row.expiresAt === null) throw new PosError('FORBIDDEN', `No technician code is waiting: ${again}.`);
-    if (Date.parse(row.expiresAt) <= now) throw new PosError('FORBIDDEN', `That technician code has expired (a code lasts five minutes): ${again}.`);
-    const result = checkWithLockout(code, { ...row, hash: row.hash }, now, { fail: (lockUntil) => store.fail(lockUntil), clear: () => store.clearFailures() });
+    const hash = row.hash;
+    if (hash === null || row.expiresAt === null) throw new PosError('FORBIDDEN', `No technician code is waiting: ${AGAIN}.`);
+    if (Date.parse(row.expiresAt) <= now) throw new PosError('FORBIDDEN', `That technician code has expired (a code lasts five minutes): ${AGAIN}.`);
+    const steps = { fail: (lockUntil: (failures: number) => string | null) => store.fail(lockUntil), clear: () => store.clearFailures() };
+    const result = checkPin(this.deps.verifier, code, { ...row, hash }, now, steps, (e) => pinUnavailable(e, 'The technician code', AGAIN));
     if (!result.ok) {
       if (result.reason === 'wrong') this.deps.log.warn({ failures: result.failures }, 'wrong technician code');
       throw new PosError('FORBIDDEN', lockoutWords(result, 'The technician code', (left) => `That technician code is not right. ${left} ${left === 1 ? 'try' : 'tries'} left before it locks.`));
     }
     // Compare-and-clear: of two pages (or hosts) typing the same code at once, one gets it.
-    if (!store.consume(row.hash)) throw new PosError('FORBIDDEN', `That technician code was just used: ${again}.`);
+    if (!store.consume(hash)) throw new PosError('FORBIDDEN', `That technician code was just used: ${AGAIN}.`);
     this.deps.log.info('technician code used');
   }
 }

@@ -10,6 +10,16 @@ export interface KeyResetResult {
   clearedSettings: SettingKey[];
   /** Companies of the outbox leads whose sealed details could not be opened and were removed. */
   clearedLeads: string[];
+  /** PIN verifiers made with a replaced key, removed: they can never verify again (set them again). */
+  clearedPins: ClearedPins;
+}
+
+/** The verifiers `resetTerminalKey` removed (roles/stored-verifiers.ts does it). */
+export interface ClearedPins {
+  managerPin: boolean;
+  /** Numbers of the cashiers removed with their PINs. */
+  cashiers: string[];
+  technicianCode: boolean;
 }
 
 export class KeyResetRefused extends Error {
@@ -20,14 +30,15 @@ export class KeyResetRefused extends Error {
  * `posctl keys reset`: gets the terminal working again after its key was lost or cannot be
  * unlocked. A key that cannot be used here is replaced by a new one (never while it may still
  * open elsewhere, unless `force`); then every sealed value that does not open with the current
- * key is removed and named, so the technician knows which secrets to enter again. A working key
- * is kept: only values sealed with another key are cleared.
+ * key is removed and named, so the technician knows which secrets to enter again; so is each PIN
+ * verifier keyed with another key (`clearPins`). A working key is kept: only values sealed or keyed
+ * with another key are cleared.
  */
 export function resetTerminalKey(
   key: TerminalKey,
   settings: SettingsStore,
   outbox: { removeUnreadable(): string[] },
-  options: { force?: boolean; sealedPayments?: number } = {},
+  options: { force?: boolean; sealedPayments?: number; clearPins?: () => ClearedPins } = {},
 ): KeyResetResult {
   const before = key.health();
   let replaced = false;
@@ -56,5 +67,6 @@ export function resetTerminalKey(
   // A value that no longer opens is gone whoever locked it; a locked one comes back from its provisioning file.
   for (const k of clearedSettings) settings.unset(k, { overrideLocks: true });
   const clearedLeads = outbox.removeUnreadable();
-  return { replaced, health: key.health(), clearedSettings, clearedLeads };
+  const clearedPins = options.clearPins?.() ?? { managerPin: false, cashiers: [], technicianCode: false };
+  return { replaced, health: key.health(), clearedSettings, clearedLeads, clearedPins };
 }

@@ -2,6 +2,7 @@ import type { Command } from 'commander';
 import { KeyResetRefused, resetTerminalKey } from '../../store/key-reset';
 import type { CliContext } from '../context';
 import { CliError, printJson, say } from '../output';
+import { technician } from '../technician';
 
 export function registerKeys(program: Command, ctx: CliContext): void {
   const keys = program.command('keys').description("the terminal's sealing key: where it is protected, and a way back when it is lost");
@@ -25,7 +26,11 @@ export function registerKeys(program: Command, ctx: CliContext): void {
     .action(async (opts: { force?: boolean; json?: boolean }) => {
       const result = await ctx.withCore((core) => {
         try {
-          return resetTerminalKey(core.key, core.settings, core.apis.outbox, { force: opts.force === true, sealedPayments: core.journals.existing('live')?.sealedCount() ?? 0 });
+          return resetTerminalKey(core.key, core.settings, core.apis.outbox, {
+            force: opts.force === true,
+            sealedPayments: core.journals.existing('live')?.sealedCount() ?? 0,
+            clearPins: () => core.verifiers.clearOtherKeys(technician()),
+          });
         } catch (e) {
           if (e instanceof KeyResetRefused) throw new CliError(e.message);
           throw e;
@@ -36,7 +41,8 @@ export function registerKeys(program: Command, ctx: CliContext): void {
         return;
       }
       say(result.replaced ? `a new terminal key was made (${result.health.state === 'keyring' ? 'in the OS keyring' : result.health.detail})` : 'the terminal key works; it was kept');
-      if (result.clearedSettings.length === 0 && result.clearedLeads.length === 0) {
+      const pins = result.clearedPins;
+      if (result.clearedSettings.length === 0 && result.clearedLeads.length === 0 && !pins.managerPin && pins.cashiers.length === 0 && !pins.technicianCode) {
         say('every sealed value opens: nothing was cleared');
         return;
       }
@@ -47,5 +53,9 @@ export function registerKeys(program: Command, ctx: CliContext): void {
       if (result.clearedLeads.length > 0) {
         say(`removed ${result.clearedLeads.length} lead(s) from the outbox whose contact details could not be opened (${result.clearedLeads.join(', ')}): key them in again`);
       }
+      // A PIN verifier keyed with the old key can never verify again: it is removed, and set again.
+      if (pins.managerPin) say('the manager PIN was made with the old key and was removed: set the manager PIN again (posctl manager-pin set, or the set-up screen at the counter)');
+      if (pins.cashiers.length > 0) say(`removed cashier(s) ${pins.cashiers.join(', ')}: their PINs were made with the old key; the manager saves them again in Settings`);
+      if (pins.technicianCode) say('the technician code that was waiting was made with the old key and no longer works: run posctl technician code for a new one');
     });
 }

@@ -148,7 +148,7 @@ describe('posctl technician code', () => {
     const core = await openCore(dir);
     open.push(core);
     const stored = core.db.prepare<[], { hash: string; issuedBy: string }>(`SELECT hash, issued_by AS issuedBy FROM technician_code`).get();
-    expect(stored?.hash).toMatch(/^scrypt\$/);
+    expect(stored?.hash).toMatch(/^kscrypt\$/);
     expect(stored?.hash).not.toContain(latest);
     expect(stored?.issuedBy).toMatch(/^technician .*\(posctl\)$/);
     expect(await core.dispatch('technician.unlock', { code: latest }, app)).toMatchObject({ ok: true, value: { role: 'technician' } });

@@ -1,9 +1,11 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { hashPin } from '../../../main/roles/pin-hash';
+import { hashPin, verifyPin } from '../../../main/roles/pin-hash';
 import { checkWithLockout, lockoutWords, type LockoutSteps } from '../../../main/roles/pin-lockout';
 
+const K = Buffer.alloc(32, 7);
+
 /** An in-memory row with the steps a table gives, and a clock the test moves. */
-function lane(hash: string) {
+function lane(hash: string, verify: (secret: string, hash: string) => boolean = (s, h) => verifyPin(s, h, K)) {
   let now = Date.parse('2030-03-01T12:00:00.000Z');
   const row = { hash, failures: 0, lockedUntil: null as string | null };
   const calls = { fail: 0, clear: 0 };
@@ -25,13 +27,13 @@ function lane(hash: string) {
     calls,
     tick: (ms: number) => void (now += ms),
     now: () => now,
-    try: (secret: string) => checkWithLockout(secret, { ...row }, now, steps),
+    try: (secret: string) => checkWithLockout(secret, { ...row }, now, steps, verify),
   };
 }
 
 let hash = '';
 beforeAll(() => {
-  hash = hashPin('4826');
+  hash = hashPin('4826', K);
 });
 
 describe('checkWithLockout', () => {
@@ -80,6 +82,15 @@ describe('checkWithLockout', () => {
     const first = l.try('0000');
     if (first.ok) throw new Error('a wrong PIN was accepted');
     expect(lockoutWords(first, 'The manager PIN', (n) => `Wrong. ${n} left.`)).toBe('Wrong. 4 left.');
+  });
+
+  it('counts nothing when the verifier cannot tell (the terminal key does not open)', () => {
+    const l = lane(hash, () => {
+      throw new Error('the terminal key does not open');
+    });
+    expect(() => l.try('0000')).toThrow('the terminal key does not open');
+    expect(l.calls).toEqual({ fail: 0, clear: 0 });
+    expect(l.row.failures).toBe(0);
   });
 
   it('treats a damaged stored hash as a wrong secret, counted like any other', () => {

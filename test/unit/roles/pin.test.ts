@@ -1,25 +1,60 @@
+import { scryptSync } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { ManagerSessions, SESSION_IDLE_MS } from '../../../main/roles/manager-sessions';
-import { hashPin, verifyPin, weakPinReason } from '../../../main/roles/pin-hash';
+import { hashPin, upgradePinHash, verifierKeyState, verifyPin, weakPinReason } from '../../../main/roles/pin-hash';
 import { durationWords, lockMs, lockedWords } from '../../../main/roles/pin-lockout';
 
-describe('the manager PIN hash', () => {
-  it('verifies the PIN it was made from, and nothing else', () => {
-    const stored = hashPin('4826');
-    expect(stored).toMatch(/^scrypt\$32768\$8\$1\$[\w-]+\$[\w-]+$/);
+/** Two terminal keys' K (TerminalKey.derive('pin-verifier') in the app). */
+const K = Buffer.alloc(32, 7);
+const OTHER_K = Buffer.alloc(32, 9);
+
+/** The unkeyed verifier earlier builds stored: `scrypt$N$r$p$salt$hash`, with the project's parameters. */
+function unkeyed(pin: string, salt: Buffer): string {
+  const hash = scryptSync(pin, salt, 32, { N: 2 ** 15, r: 8, p: 1, maxmem: 64 * 1024 * 1024 });
+  return ['scrypt', 2 ** 15, 8, 1, salt.toString('base64url'), hash.toString('base64url')].join('$');
+}
+
+describe('the PIN verifier', () => {
+  it('verifies the PIN it was made from under its key, and nothing else', () => {
+    const stored = hashPin('4826', K);
+    expect(stored).toMatch(/^kscrypt\$[\w-]{11}\$32768\$8\$1\$[\w-]+\$[\w-]+$/);
     expect(stored).not.toContain('4826');
-    expect(verifyPin('4826', stored)).toBe(true);
-    expect(verifyPin('4827', stored)).toBe(false);
-    expect(verifyPin('', stored)).toBe(false);
+    expect(verifyPin('4826', stored, K)).toBe(true);
+    expect(verifyPin('4827', stored, K)).toBe(false);
+    expect(verifyPin('', stored, K)).toBe(false);
     // A fresh salt each time: the same PIN never hashes the same.
-    expect(hashPin('4826')).not.toBe(stored);
+    expect(hashPin('4826', K)).not.toBe(stored);
   });
 
-  it('refuses a damaged or hostile hash instead of throwing or burning memory', () => {
-    const stored = hashPin('4826');
-    for (const bad of ['', 'plain', stored.replace('scrypt', 'md5'), stored.replace('$32768$', '$4294967296$'), stored.replace('$8$', '$0$'), `${stored}x`.replace(/\$[\w-]+$/, '$AAAA')]) {
-      expect(verifyPin('4826', bad), bad).toBe(false);
+  it('cannot be tested without its key: the stored value is not the scrypt of the right PIN, and another key verifies nothing', () => {
+    const salt = Buffer.alloc(16, 3);
+    const stored = hashPin('4826', K, salt);
+    const digest = stored.split('$').at(-1);
+    // What a guesser with the salt and the parameters computes for the right PIN: not what is stored.
+    expect(unkeyed('4826', salt).split('$').at(-1)).not.toBe(digest);
+    expect(verifierKeyState(stored, K)).toBe('ok');
+    expect(verifierKeyState(stored, OTHER_K)).toBe('other-key');
+    expect(verifyPin('4826', stored, OTHER_K)).toBe(false);
+  });
+
+  it('upgrades an unkeyed verifier without the PIN to the one the PIN gives under the key, once', () => {
+    const salt = Buffer.alloc(16, 5);
+    const old = unkeyed('4826', salt);
+    const upgraded = upgradePinHash(old, K);
+    expect(upgraded).toBe(hashPin('4826', K, salt));
+    expect(upgradePinHash(upgraded ?? '', K)).toBeUndefined();
+    // Not upgraded yet (a database another process had not keyed): still checked under the key.
+    expect(verifierKeyState(old, K)).toBe('ok');
+    expect(verifyPin('4826', old, K)).toBe(true);
+    expect(verifyPin('4827', old, K)).toBe(false);
+  });
+
+  it('refuses a damaged or hostile verifier instead of throwing or burning memory', () => {
+    const stored = hashPin('4826', K);
+    for (const bad of ['', 'plain', stored.replace('kscrypt', 'md5'), stored.replace('$32768$', '$4294967296$'), stored.replace('$8$', '$0$'), `${stored}x`.replace(/\$[\w-]+$/, '$AAAA'), stored.replace(/^kscrypt\$[\w-]+\$/, 'kscrypt$$')]) {
+      expect(verifyPin('4826', bad, K), bad).toBe(false);
     }
+    expect(verifierKeyState('plain', K)).toBe('unreadable');
   });
 
   it('refuses PINs that are too easy to guess, saying why', () => {
