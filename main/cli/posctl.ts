@@ -24,7 +24,7 @@ import { registerQueue } from './commands/queue';
 import { registerStatus } from './commands/status';
 import { registerTechnician } from './commands/technician';
 import { createCliContext, type CliHost, type GlobalOptions } from './context';
-import { CliError, EXIT, sayError, write } from './output';
+import { CliError, EXIT, guardOutput, outputFailure, sayError, write } from './output';
 
 export function buildProgram(host: CliHost = {}): Command {
   const program = new Command('posctl');
@@ -61,6 +61,18 @@ export function buildProgram(host: CliHost = {}): Command {
 
 /** Runs one posctl command line (argv without node and the script); `host`: the desktop app's --posctl mode. */
 export async function runPosctl(argv: string[], host: CliHost = {}): Promise<number> {
+  guardOutput();
+  const code = await runProgram(argv, host);
+  // A closed pipe is not a failure (output.ts); output lost to anything else is.
+  const failure = outputFailure();
+  if (failure && code === EXIT.OK) {
+    sayError(`posctl: could not write to standard ${failure.stream === 'stdout' ? 'output' : 'error'} (${failure.code})`);
+    return EXIT.ERROR;
+  }
+  return code;
+}
+
+async function runProgram(argv: string[], host: CliHost): Promise<number> {
   const program = buildProgram(host);
   try {
     await program.parseAsync(argv, { from: 'user' });

@@ -10,7 +10,7 @@ import { PinpadDevice } from '../../devices/pinpad-device';
 import { createLogger } from '../../log/logger';
 import type { CliContext } from '../context';
 import { intArg } from '../input';
-import { CliError, printJson, say, write } from '../output';
+import { CliError, onStop, printJson, say, write } from '../output';
 import { symbolChoice } from './parse';
 
 function describeList(list: DeviceList): string {
@@ -129,12 +129,9 @@ async function watch(config: DeviceConfig, opts: WatchOptions): Promise<void> {
   };
   const device: DeviceRuntime = buildDevice(config, { hid: nodeHidBackend(), now: () => new Date(), log, pinpad: { ackTimeoutMs: 3000, maxAttempts: 3 }, wedgeCaptureActive: () => false }, sink);
   write(`watching ${config.path ?? ''} (${config.kind}); Ctrl+C to stop\n`, 'stderr');
-  const stop = (): void => finish();
-  process.once('SIGINT', stop);
-  process.once('SIGTERM', stop);
+  const unlisten = onStop(() => finish());
   device.start();
   await finished;
-  process.off('SIGINT', stop);
-  process.off('SIGTERM', stop);
+  unlisten();
   await device.stop();
 }

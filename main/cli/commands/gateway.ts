@@ -12,7 +12,7 @@ import type { CliContext } from '../context';
 import { contractCall } from '../contract-call';
 import { parseJsonText } from '../../config/json-text';
 import { intArg, readStdin } from '../input';
-import { CliError, EXIT, printJson, say, write } from '../output';
+import { CliError, EXIT, onStop, printJson, say, write } from '../output';
 
 /** --request-json as given: inline JSON, @file, or - (standard input, already read into `stdin`). */
 function readRequestJson(text: string, stdin: string | undefined): unknown {
@@ -218,10 +218,7 @@ export function registerGateway(program: Command, ctx: CliContext): void {
         throw new CliError(`cannot listen on 127.0.0.1:${opts.port} (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})`);
       }
       // Handlers first, then the line a supervisor waits for: a signal right after it is caught.
-      const stopped = new Promise<string>((resolve) => {
-        process.once('SIGINT', () => resolve('SIGINT'));
-        process.once('SIGTERM', () => resolve('SIGTERM'));
-      });
+      const stopped = new Promise<string>((resolve) => onStop(resolve));
       say(`gateway simulator listening on ${simulator.url} (namespace ${namespace}; WSDL at ${simulator.url}?wsdl)`);
       const signal = await stopped;
       await simulator.close();

@@ -12,7 +12,7 @@ import { SAMPLE_CARD_NAMES, SAMPLE_CARDS, SAMPLE_CHECK_NAMES, SAMPLE_CHECKS, typ
 import { SerialLink } from '../../../native/transport/serial-link';
 import type { CliContext } from '../context';
 import { intArg } from '../input';
-import { CliError, say, sayError } from '../output';
+import { CliError, onStop, say, sayError } from '../output';
 
 interface SimOptions {
   port: string;
@@ -131,8 +131,7 @@ async function openPort(opts: SimOptions): Promise<{ link: SerialLink; stopped: 
     last = line;
     say(line);
   });
-  process.once('SIGINT', stop);
-  process.once('SIGTERM', stop);
+  onStop(() => stop());
   link.open();
   return { link, stopped, stop };
 }
