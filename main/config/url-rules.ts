@@ -1,3 +1,5 @@
+import { isPlainHttp } from '../gateway/route';
+
 /**
  * Rules every URL setting shares. Credentials never ride inside a URL (they would be shown by
  * `posctl config get`, kept in provisioning records and logs): each has a sealed setting of its
@@ -27,9 +29,12 @@ export function credentialsInUrl(text: string): string | undefined {
   return undefined;
 }
 
-/** `gateway.url`: https://, or http:// only to this machine. */
+/**
+ * `gateway.url`: https://, or http:// only to this machine. The scheme is read as the client reads
+ * it (a leading blank, which URL ignores, once let " http://gateway.example" pass as not http).
+ */
 export function liveGatewayTransportProblem(text: string): string | undefined {
-  if (!text.toLowerCase().startsWith('http:')) return undefined;
+  if (!isPlainHttp(text)) return undefined;
   if (isLoopbackUrl(text)) return undefined;
   return 'a live gateway must be reached over https:// (PCI DSS 4.2.1 forbids sending card data over plain http); http:// is accepted only for an address on this machine (127.0.0.1, localhost)';
 }

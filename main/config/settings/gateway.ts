@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { ECOMMERCE_FLAGS } from '../../gateway/rules';
 import { checkAddress, checkNamespace } from '../../gateway/wsdl';
-import { enumSetting, intSetting, textSetting, withoutCredentials } from '../setting';
+import { plainHttpThroughProxy } from '../../gateway/route';
+import { enumSetting, intSetting, settingRule, textSetting, withoutCredentials } from '../setting';
 import { liveGatewayTransportProblem } from '../url-rules';
 
 /**
@@ -37,7 +38,7 @@ export const DEFAULT_GATEWAY_NAMESPACE = 'http://secure.gateway.example/vplug-in
 export const gatewaySettings = {
   'gateway.url': textSetting({
     schema: address,
-    description: 'Address of the live SOAP gateway (https://…/v14; http:// only to this machine). Empty: training mode.',
+    description: 'Address of the live SOAP gateway (https://…/v14; http:// only directly to this machine, never through gateway.proxy). Empty: training mode.',
   }),
   'gateway.namespace': textSetting({
     schema: namespace,
@@ -60,7 +61,10 @@ export const gatewaySettings = {
     max: 60_000,
     description: 'Longest wait for the connection to the gateway to open, in ms (nothing is sent before).',
   }),
-  'gateway.proxy': textSetting({ schema: proxy, description: 'HTTP proxy for the gateway (http://host:port); empty: direct.' }),
+  'gateway.proxy': textSetting({
+    schema: proxy,
+    description: 'HTTP proxy for the gateway (http://host:port), only with an https:// gateway.url (tunnelled with CONNECT, TLS end to end); empty: direct.',
+  }),
   'gateway.proxyUser': textSetting({ description: 'User name for the gateway proxy (Basic authentication); empty: none.' }),
   'gateway.proxyPassword': textSetting({ secret: true, description: 'Password for the gateway proxy (write-only).' }),
   'gateway.caFile': textSetting({
@@ -77,3 +81,13 @@ export const gatewaySettings = {
     description: 'Training simulator only: reject a repeat of the same card, type and amount within N minutes (code 63). 0: off.',
   }),
 } as const;
+
+/**
+ * Why: an http:// gateway through a proxy would hand the tracks and the gateway password to the
+ * proxy in clear (issue 19); the reasons are in gateway/route.ts. Checked in the write transaction
+ * with both values as they would be after it, so the order of `config set`, a setMany or an import
+ * does not matter.
+ */
+export const gatewayRules = [
+  settingRule(gatewaySettings, ['gateway.url', 'gateway.proxy'], (v) => plainHttpThroughProxy(v['gateway.url'], v['gateway.proxy'])),
+];

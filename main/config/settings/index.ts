@@ -1,5 +1,5 @@
 import type { SettingDef, SettingRule } from '../setting';
-import { gatewaySettings } from './gateway';
+import { gatewayRules, gatewaySettings } from './gateway';
 import { terminalSettings } from './terminal';
 import { marketplaceSettings } from './marketplace';
 import { merchantSettings } from './merchant';
@@ -25,7 +25,7 @@ export const settingDefs = {
 } as const;
 
 /** Rules between settings, checked on every write that touches one of their keys. */
-export const settingRules: readonly SettingRule[] = [...offlineRules];
+export const settingRules: readonly SettingRule[] = [...gatewayRules, ...offlineRules];
 
 export type SettingDefs = typeof settingDefs;
 export type SettingKey = keyof SettingDefs;

@@ -1,3 +1,4 @@
+import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { GatewayState } from '../../../preload/contract';
 import { purchase } from '../../../main/gateway/builders';
@@ -6,7 +7,7 @@ import { createNodePlatform } from '../../../main/platform/platform';
 import { startGatewaySimulator, type GatewaySimulator } from '../../../main/training/gateway/server';
 import { DEFAULT_GATEWAY_NAMESPACE } from '../../../main/config/settings/gateway';
 import { tempDir } from '../../support/tmp';
-import { proxyServer } from './tls-helpers';
+import { proxyServer, selfSignedCert, tlsFront } from './tls-helpers';
 
 /** The gateway inside the core: training simulator in-process, live gateway, switching at run time, state from real exchanges. */
 const cleanups: Array<() => Promise<void>> = [];
@@ -106,11 +107,16 @@ describe('gateway service in the core', () => {
   it('reaches the gateway through a proxy with its own sealed password, never one inside the proxy URL', async () => {
     const core = await startCore();
     const live = await startGatewaySimulator({ namespace: DEFAULT_GATEWAY_NAMESPACE, credentials: { gatewayId: 'LIVE-1', password: 'live-pw' } });
+    // Through a proxy the gateway is https only: a TLS front for the simulator, trusted through gateway.caFile.
+    const dir = tempDir();
+    const cert = selfSignedCert(dir);
+    const front = await tlsFront(cert, live.port);
     const proxy = await proxyServer();
-    cleanups.push(() => live.close(), () => proxy.close());
+    cleanups.push(() => live.close(), () => front.close(), () => proxy.close());
     expect(() => core.settings.set('gateway.proxy', `http://bob:s3cret@127.0.0.1:${proxy.port}`)).toThrow(/must not contain a user name or password/);
     core.settings.setMany([
-      ['gateway.url', live.url],
+      ['gateway.url', `https://127.0.0.1:${front.port}/transaction/v14`],
+      ['gateway.caFile', join(dir, 'cert.pem')],
       ['gateway.gatewayId', 'LIVE-1'],
       ['gateway.password', 'live-pw'],
       ['gateway.proxy', `http://127.0.0.1:${proxy.port}`],
@@ -120,7 +126,7 @@ describe('gateway service in the core', () => {
     expect(core.settings.describe('gateway.proxyPassword')[0]).toMatchObject({ secret: true, set: true });
     expect(core.settings.describe('gateway.proxyPassword')[0]).not.toHaveProperty('value');
     expect(await sell(core, 500)).toMatchObject({ kind: 'approved' });
-    expect(proxy.seen).toEqual([`POST ${live.url}`]);
+    expect(proxy.seen).toEqual([`CONNECT 127.0.0.1:${front.port}`]);
     expect(proxy.auth).toEqual([`Basic ${Buffer.from('bob:s3cret').toString('base64')}`]);
   });
 
