@@ -5,6 +5,7 @@ import { requestSchema } from './codec';
 import { operationXml, TYPES_PREFIX } from './envelope';
 import { GatewayHttpTransport, GatewayTransportError, type ExchangeRecord, type HttpTransportOptions } from './http-transport';
 import { faultOutcome, httpErrorOutcome, outcomeOfResult, unreadable, type GatewayOutcome } from './outcome';
+import { plainHttpThroughProxy } from './route';
 import { checkTransactionIssues, transactionIssues, type RuleIssue } from './rules';
 import { OPERATION_NAMES, OPERATIONS, type OperationName, type RequestOf, type ResultOf } from './schema';
 import { buildWsdl, checkAddress, checkNamespace, namespacesOf, PLACEHOLDER_ADDRESS, type GatewayNamespaces } from './wsdl';
@@ -125,7 +126,7 @@ export function validateRequest<O extends OperationName>(op: O, request: unknown
 
 export async function createGatewayClient(options: GatewayClientOptions): Promise<GatewayClient> {
   const namespaces = namespacesOf(options.namespace);
-  const problem = checkNamespace(options.namespace) ?? checkAddress(options.url);
+  const problem = checkNamespace(options.namespace) ?? checkAddress(options.url) ?? plainHttpThroughProxy(options.url, options.proxy);
   if (problem) throw new Error(problem);
   const wsdl = await prepareWsdl(options.namespace);
   const transport = options.httpClient ? undefined : new GatewayHttpTransport(options);

@@ -5,20 +5,24 @@ import tls, { TLSSocket } from 'node:tls';
 import { errorCodeOf } from '../error-code';
 import { signatureHeaders, signingDate, type HmacCredentials } from './hmac';
 import type { NotSentReason, UnknownReason } from './outcome';
+import { plainHttpThroughProxy } from './route';
 
 /**
  * The HTTP layer under the `soap` client (its `httpClient` hook). Written on node:http rather than
  * soap's default so that it can tell the two failures that matter apart: a request that never
  * left (safe to retry) from one that was sent and got no usable answer (outcome unknown). It also
- * signs the exact body bytes (HMAC), keeps TLS verification on, tunnels through a proxy, limits
- * the answer's size and refuses answers carrying a DTD.
+ * signs the exact body bytes (HMAC), keeps TLS verification on, tunnels https through a proxy
+ * (and never sends plain http to one), limits the answer's size and refuses answers carrying a DTD.
  */
 export interface HttpTransportOptions {
   /** Until the TCP (and TLS) connection is up. */
   connectTimeoutMs: number;
   /** The whole exchange, from the first byte out to the last byte in. */
   timeoutMs: number;
-  /** http://host:port of an HTTP proxy; https targets are tunnelled with CONNECT. */
+  /**
+   * http://host:port of an HTTP proxy. Only https targets go through it, tunnelled with CONNECT (TLS
+   * end to end); a plain-http target with a proxy is refused, never forwarded (see ./route.ts).
+   */
   proxy?: string;
   /** Basic credentials for the proxy (its own settings; never inside the proxy URL). */
   proxyCredentials?: { user: string; password: string };
@@ -169,6 +173,12 @@ export class GatewayHttpTransport {
       callback(new GatewayTransportError('not-sent', 'bad-address', 'the gateway address is not an http(s) URL'));
       return undefined;
     }
+    // Nothing leaves in clear through a proxy: checked before a byte is written or signed.
+    const refused = this.proxy ? plainHttpThroughProxy(url, this.proxy.href) : undefined;
+    if (refused) {
+      callback(new GatewayTransportError('not-sent', 'proxy', `${refused}; nothing was sent`));
+      return undefined;
+    }
     const body = Buffer.from(data, 'utf8');
     const headers: Record<string, string> = {};
     for (const [k, v] of Object.entries(exheaders ?? {})) if (typeof v === 'string' || typeof v === 'number') headers[k] = String(v);
@@ -259,7 +269,8 @@ export class GatewayHttpTransport {
     const path = `${target.pathname}${target.search}`;
     const https_ = target.protocol === 'https:';
     const port = Number(target.port || (https_ ? 443 : 80));
-    if (this.proxy && https_) {
+    if (this.proxy) {
+      // Only https reaches here with a proxy (request() refused the rest): CONNECT, then TLS verified inside.
       req = https.request({
         host: target.hostname,
         port,
@@ -272,16 +283,6 @@ export class GatewayHttpTransport {
           return undefined;
         },
       } as https.RequestOptions);
-    } else if (this.proxy) {
-      const proxy = this.proxy;
-      req = http.request({
-        host: proxy.hostname,
-        port: Number(proxy.port || 80),
-        path: target.href,
-        method: 'POST',
-        headers: { ...headers, Host: target.host, ...this.proxyAuth() },
-        agent: false,
-      });
     } else {
       const prepared = this.takePrepared(target);
       if (prepared) established.add(prepared);

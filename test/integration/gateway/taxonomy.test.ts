@@ -174,12 +174,12 @@ describe('not sent (safe to retry)', () => {
 });
 
 describe('through a proxy, signed', () => {
-  it('tunnels HTTPS with CONNECT and forwards plain HTTP', async () => {
+  it('tunnels HTTPS with CONNECT and never sends plain HTTP to the proxy (issue 19)', async () => {
     const proxy = await proxyServer();
     try {
       expect(await send({ url: `https://127.0.0.1:${tls.port}/transaction/v14`, ca: cert.cert, proxy: `http://127.0.0.1:${proxy.port}` })).toMatchObject({ kind: 'approved' });
-      expect(await send({ proxy: `http://127.0.0.1:${proxy.port}` })).toMatchObject({ kind: 'approved' });
-      expect(proxy.seen).toEqual([`CONNECT 127.0.0.1:${tls.port}`, `POST ${sim.url}`]);
+      await expect(send({ proxy: `http://127.0.0.1:${proxy.port}` })).rejects.toThrow(/gateway\.url is not https:\/\/ while gateway\.proxy is set/);
+      expect(proxy.seen).toEqual([`CONNECT 127.0.0.1:${tls.port}`]);
     } finally {
       await proxy.close();
     }

@@ -63,23 +63,29 @@ export function silentServer(): Promise<Closable> {
 
 /**
  * A minimal HTTP proxy: CONNECT tunnels (or refuses them with `refuse`), and forwards absolute-URI
- * requests. Records what it saw.
+ * requests as any proxy would. Records what it saw: the request lines, the Proxy-Authorization
+ * headers, and every byte it relayed either way (`relayed()`), so a test can prove what a proxy
+ * could read.
  */
-export function proxyServer(options: { refuse?: number } = {}): Promise<Closable & { seen: string[]; auth: string[] }> {
+export function proxyServer(options: { refuse?: number } = {}): Promise<Closable & { seen: string[]; auth: string[]; relayed(): Buffer }> {
   const seen: string[] = [];
   const auth: string[] = [];
+  const chunks: Buffer[] = [];
   const server = http.createServer((req, res) => {
     seen.push(`${req.method} ${req.url}`);
     auth.push(String(req.headers['proxy-authorization'] ?? ''));
+    chunks.push(Buffer.from(`${req.method} ${req.url} HTTP/${req.httpVersion}\r\n${req.rawHeaders.join('\r\n')}\r\n\r\n`));
+    req.on('data', (c: Buffer) => chunks.push(c));
     const target = new URL(req.url ?? '');
     const upstream = http.request({ host: target.hostname, port: target.port, path: target.pathname, method: req.method, headers: req.headers }, (up) => {
       res.writeHead(up.statusCode ?? 502, up.headers);
+      up.on('data', (c: Buffer) => chunks.push(c));
       up.pipe(res);
     });
     upstream.on('error', () => res.destroy());
     req.pipe(upstream);
   });
-  server.on('connect', (req: http.IncomingMessage, client: Socket) => {
+  server.on('connect', (req: http.IncomingMessage, client: Socket, head: Buffer) => {
     seen.push(`CONNECT ${req.url}`);
     auth.push(String(req.headers['proxy-authorization'] ?? ''));
     if (options.refuse) {
@@ -89,11 +95,17 @@ export function proxyServer(options: { refuse?: number } = {}): Promise<Closable
     const [host, port] = (req.url ?? '').split(':');
     const upstream = net.connect(Number(port), host ?? '127.0.0.1', () => {
       client.write('HTTP/1.1 200 Connection Established\r\n\r\n');
+      if (head.length > 0) {
+        chunks.push(head);
+        upstream.write(head);
+      }
+      client.on('data', (c: Buffer) => chunks.push(c));
+      upstream.on('data', (c: Buffer) => chunks.push(c));
       upstream.pipe(client);
       client.pipe(upstream);
     });
     upstream.on('error', () => client.destroy());
     client.on('error', () => upstream.destroy());
   });
-  return listen(server).then((c) => ({ ...c, seen, auth }));
+  return listen(server).then((c) => ({ ...c, seen, auth, relayed: () => Buffer.concat(chunks) }));
 }
