@@ -52,8 +52,17 @@ export function guardOutput(): void {
   }
 }
 
-/** A write error other than a closed pipe, e.g. ENOSPC when standard output is a file on a full disk. */
-export function outputFailure(): { stream: StreamName; code: string } | undefined {
+/**
+ * A write error other than a closed pipe, e.g. ENOSPC when standard output is a file on a full
+ * disk, once everything written so far was written or failed (a failure is told a tick later).
+ */
+export async function outputFailure(): Promise<{ stream: StreamName; code: string } | undefined> {
+  await Promise.all(
+    (['stdout', 'stderr'] as const).map(
+      (name) => new Promise<void>((resolve) => (closed.has(name) || process[name].destroyed ? resolve() : process[name].write('', () => resolve()))),
+    ),
+  );
+  await new Promise((resolve) => setImmediate(resolve));
   return writeFailure;
 }
 

@@ -64,7 +64,7 @@ export async function runPosctl(argv: string[], host: CliHost = {}): Promise<num
   guardOutput();
   const code = await runProgram(argv, host);
   // A closed pipe is not a failure (output.ts); output lost to anything else is.
-  const failure = outputFailure();
+  const failure = await outputFailure();
   if (failure && code === EXIT.OK) {
     sayError(`posctl: could not write to standard ${failure.stream === 'stdout' ? 'output' : 'error'} (${failure.code})`);
     return EXIT.ERROR;

@@ -1,10 +1,13 @@
 import { spawn } from 'node:child_process';
+import { closeSync, openSync } from 'node:fs';
+import { join } from 'node:path';
 import { beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { scaledCatalogue } from '../../../main/training/marketplace/data';
 import { startMarketplaceSimulator } from '../../../main/training/marketplace/simulator';
 import { SaleView } from '../../../preload/contract';
 import { posctl, requireBuild, ROOT } from '../../support/processes';
 import { tempDir } from '../../support/tmp';
+import { tmpfs } from '../../support/tmpfs';
 import { ptyPair } from '../devices/socat';
 
 beforeAll(() => requireBuild());
@@ -89,5 +92,21 @@ describe('posctl with a reader that goes away', { timeout: 60_000 }, () => {
     // A simulated reader swipes every 20 ms and says so on standard output: its first line meets the closed pipe.
     const r = await posctlWithClosedPipe(dir, ['sim', 'msr', '--port', pty.b, '--every', '20'], 'stdout', 'nothing');
     expect(r).toMatchObject({ code: 0, signal: null, stderr: '' });
+  });
+
+  it('reports output lost to anything but a closed pipe: a full disk is exit 2, in words', async () => {
+    const dir = tempDir();
+    const disk = join(dir, 'disk');
+    const full = tmpfs(disk, '64k');
+    const fd = openSync(join(disk, 'wsdl.xml'), 'w');
+    onTestFinished(() => closeSync(fd));
+    full.fill();
+    const child = spawn(process.execPath, [`${ROOT}bin/posctl.js`, '--data-dir', dir, 'gateway', 'wsdl'], { cwd: ROOT, stdio: ['ignore', fd, 'pipe'] });
+    let stderr = '';
+    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+    const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
+    expect(code).toBe(2);
+    expect(stderr).toMatch(/^posctl: could not write to standard output \(ENOSPC\)$/m);
+    expect(stderr).not.toMatch(/\n\s+at /);
   });
 });
