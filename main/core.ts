@@ -229,7 +229,7 @@ export async function createCore(config: CoreConfig, platform: Platform): Promis
         };
       },
       problems: () =>
-        terminalProblems({ key: key.health(), log: logFile?.problem(), gatewayUnencrypted: gateway.unencrypted(), refusedSettings: settings.refused(), provisioningSecretsLeft }),
+        terminalProblems({ key: key.health(), log: logFile?.problem(), gatewayUnencrypted: gateway.unencrypted(), gatewayRouteRefused: gateway.routeRefused(), refusedSettings: settings.refused(), provisioningSecretsLeft }),
     },
     bus,
   );

@@ -12,6 +12,7 @@ import type { GatewayLease } from '../payments/sale';
 import type { BuilderContext, GatewayLanguage } from './builders';
 import { createGatewayClient, type ExchangeInfo, type GatewayClient, type GatewayRequest } from './client';
 import { describeOutcome, type GatewayOutcome } from './outcome';
+import { isPlainHttp, plainHttpThroughProxy } from './route';
 import type { OperationName, ResultOf } from './schema';
 
 /** The gateway's codes for the terminal's languages (the Language field of every request). */
@@ -94,9 +95,22 @@ export class GatewayService implements Service {
     return this.active?.mode === 'live' ? (this.lastExchange ?? 'unknown') : 'unknown';
   }
 
-  /** Live over plain http: allowed only to this machine (a local gateway or TLS proxy), and shown as such. */
+  /**
+   * Live over plain http straight to this machine (a local gateway or TLS proxy), shown as such.
+   * Never with a proxy: that route is refused (routeRefused), so nothing travels on it.
+   */
   unencrypted(): boolean {
-    return this.deps.mode() === 'live' && this.deps.settings.get('gateway.url').toLowerCase().startsWith('http:');
+    const s = this.deps.settings;
+    return this.deps.mode() === 'live' && isPlainHttp(s.get('gateway.url')) && s.get('gateway.proxy') === '';
+  }
+
+  /**
+   * Why the live gateway is not used, when its settings (stored by an older version, or written
+   * straight to the database) would send payments over plain http through a proxy; see ./route.ts.
+   */
+  routeRefused(): string | undefined {
+    if (this.deps.mode() !== 'live') return undefined;
+    return plainHttpThroughProxy(this.deps.settings.get('gateway.url'), this.deps.settings.get('gateway.proxy'));
   }
 
   builderContext(): BuilderContext {
@@ -158,6 +172,9 @@ export class GatewayService implements Service {
   private async reconfigure(fingerprint: string): Promise<Active> {
     const s = this.deps.settings;
     const mode = this.deps.mode();
+    // Refused, not repaired: without the proxy the request would bypass IT's network, with it the tracks travel in clear.
+    const refused = this.routeRefused();
+    if (refused) throw new PosError('UNAVAILABLE', `the live gateway is not used: ${refused}`);
     const previous = this.active;
     const secrets = this.secrets();
     const hmacKeyId = s.get('gateway.hmacKeyId');

@@ -44,7 +44,8 @@ export const ProblemCode = z.enum([
   'key-locked', // the key exists but cannot be unlocked on this host: training only
   'key-lost', // the key file is missing or damaged while sealed secrets exist: training only
   'log-unwritable', // the log file cannot be written (PCI DSS 10.7)
-  'gateway-unencrypted', // the live gateway is reached over plain http on this machine (loopback)
+  'gateway-unencrypted', // the live gateway is reached over plain http directly on this machine (loopback, no proxy)
+  'gateway-route-refused', // the live gateway is not used: plain http through a proxy would carry card data in clear
   'setting-refused', // a stored setting fails its rules; its default applies
   'cannot-start', // posctl only: a store the terminal needs is damaged or unusable (the app would not start)
   'provisioning-secrets-left', // the machine-wide provisioning file could not be rewritten without the secrets it sealed
@@ -63,7 +64,10 @@ export const AppStatus = z.object({
   mode: Mode,
   version: z.string(),
   terminal: z.object({ name: z.string(), language: Language }),
-  /** `unencrypted`: live over plain http to a loopback address (a local test gateway or a TLS proxy on this PC). */
+  /**
+   * `unencrypted`: live over plain http straight to a loopback address (a local test gateway or a TLS
+   * relay on this PC), never through a proxy (that route is refused: problem `gateway-route-refused`).
+   */
   gateway: z.object({ state: GatewayState, unencrypted: z.boolean() }),
   devices: z.array(DeviceStatus),
   /**

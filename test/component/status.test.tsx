@@ -33,6 +33,14 @@ describe('the Status screen', () => {
     expect(screen.getByTestId('status-gateway-card').textContent).toContain('Unencrypted: the gateway address is plain http');
   });
 
+  it('names a refused gateway route (plain http through a proxy) as a problem, not as an unencrypted gateway on this computer', () => {
+    render(<StatusScreen status={{ ...status, gateway: { state: 'unknown', unencrypted: false }, problems: [{ code: 'gateway-route-refused', severity: 'error', message: 'gateway.url is not https:// while gateway.proxy is set' }] }} />);
+    const item = within(screen.getByRole('region', { name: 'Problems' })).getByRole('listitem');
+    expect(item.className).toBe('tone-bad');
+    expect(item.textContent).toBe('Problem: The live gateway is not used: its address is plain http through a proxy, which would carry card data in clear. gateway.url is not https:// while gateway.proxy is set');
+    expect(screen.getByTestId('status-gateway-card').textContent).not.toContain('this computer');
+  });
+
   it('shows an error in the error tone, and the whole list as an error when one is', () => {
     render(
       <StatusScreen

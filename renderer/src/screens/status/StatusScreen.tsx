@@ -15,6 +15,7 @@ const PROBLEM = {
   'key-lost': 'problem.key-lost',
   'log-unwritable': 'problem.log-unwritable',
   'gateway-unencrypted': 'problem.gateway-unencrypted',
+  'gateway-route-refused': 'problem.gateway-route-refused',
   'setting-refused': 'problem.setting-refused',
   'cannot-start': 'problem.cannot-start',
   'provisioning-secrets-left': 'problem.provisioning-secrets-left',

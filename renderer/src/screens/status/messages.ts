@@ -12,6 +12,7 @@ export const statusMessages = defineMessages(
     'problem.key-lost': 'The terminal key is missing or damaged: training only.',
     'problem.log-unwritable': 'The terminal log cannot be written.',
     'problem.gateway-unencrypted': 'The gateway is reached without encryption.',
+    'problem.gateway-route-refused': 'The live gateway is not used: its address is plain http through a proxy, which would carry card data in clear.',
     'problem.setting-refused': 'A stored setting breaks its rules: its default applies.',
     'problem.cannot-start': 'A store the terminal needs is damaged.',
     'problem.provisioning-secrets-left': 'The provisioning file still holds the secrets it gave the terminal.',
@@ -31,7 +32,7 @@ export const statusMessages = defineMessages(
     'gateway.unknown.text': 'A live gateway is configured; nothing has been sent to it yet.',
     'gateway.online.text': 'The last exchange with the live gateway succeeded.',
     'gateway.offline.text': 'The live gateway could not be reached at the last attempt.',
-    'gateway.unencrypted': 'Unencrypted: the gateway address is plain http on this computer (a local test gateway or a TLS proxy).',
+    'gateway.unencrypted': 'Unencrypted: the gateway address is plain http on this computer, reached directly (a local test gateway or a TLS relay on this computer).',
 
     'devices.title': 'Devices',
     'devices.none': 'No card, check or PIN pad devices are configured on this lane.',
@@ -60,6 +61,7 @@ export const statusMessages = defineMessages(
     'problem.key-lost': 'La clé du terminal est absente ou endommagée : formation seulement.',
     'problem.log-unwritable': 'Le journal du terminal ne peut pas être écrit.',
     'problem.gateway-unencrypted': 'La passerelle est jointe sans chiffrement.',
+    'problem.gateway-route-refused': 'La passerelle réelle n’est pas utilisée : son adresse est en http simple à travers un mandataire, qui transporterait les données de carte en clair.',
     'problem.setting-refused': 'Un paramètre enregistré enfreint ses règles : sa valeur par défaut s’applique.',
     'problem.cannot-start': 'Une base de données nécessaire au terminal est endommagée.',
     'problem.provisioning-secrets-left': 'Le fichier de provisionnement contient encore les secrets qu’il a donnés au terminal.',
@@ -79,7 +81,7 @@ export const statusMessages = defineMessages(
     'gateway.unknown.text': 'Une passerelle réelle est configurée; rien ne lui a encore été envoyé.',
     'gateway.online.text': 'Le dernier échange avec la passerelle réelle a réussi.',
     'gateway.offline.text': 'La passerelle réelle était injoignable au dernier essai.',
-    'gateway.unencrypted': 'Non chiffrée : l’adresse de la passerelle est en http simple sur cet ordinateur (une passerelle de test locale ou un mandataire TLS).',
+    'gateway.unencrypted': 'Non chiffrée : l’adresse de la passerelle est en http simple sur cet ordinateur, jointe directement (une passerelle de test locale ou un relais TLS sur cet ordinateur).',
 
     'devices.title': 'Appareils',
     'devices.none': 'Aucun lecteur de carte, lecteur de chèque ni clavier NIP n’est configuré sur cette caisse.',
