@@ -1,36 +1,11 @@
-import Database from 'better-sqlite3';
-import pino from 'pino';
 import { describe, expect, it } from 'vitest';
 import { applyProvisioning } from '../../../main/config/provisioning';
-import { SettingError, SettingsStore } from '../../../main/config/settings-store';
+import { memorySettings, settingRefusal as refusal } from '../../support/memory-settings';
 import { settingDefs } from '../../../main/config/settings';
-import { migrate } from '../../../main/store/database';
-import { generateTerminalKeyPair, seal, unseal } from '../../../main/store/sealing';
-import { terminalMigrations } from '../../../main/store/terminal-db';
-import type { Sealer } from '../../../main/store/terminal-key';
-
-function makeStore() {
-  const db = new Database(':memory:');
-  migrate(db, ':memory:', terminalMigrations);
-  const pair = generateTerminalKeyPair();
-  const sealer: Sealer = { seal: (p, c) => seal(p, c, pair.publicKey), unseal: (b, c) => unseal(b, c, pair.privateKey) };
-  const store = new SettingsStore(db, sealer, pino({ level: 'silent' }), () => new Date('2026-11-22T12:00:00Z'));
-  return { db, store };
-}
-
-function refusal(fn: () => unknown): SettingError {
-  try {
-    fn();
-  } catch (e) {
-    if (e instanceof SettingError) return e;
-    throw e;
-  }
-  throw new Error('expected a SettingError');
-}
 
 describe('offline and payments settings', () => {
   it('start conservative: offline off, sales only, 100.00 a payment, 1000.00 in all', () => {
-    const { store } = makeStore();
+    const { store } = memorySettings();
     expect(store.get('offline.enabled')).toBe(false);
     expect(store.get('offline.maxAmount')).toBe(100_00);
     expect(store.get('offline.maxTotal')).toBe(1_000_00);
@@ -53,7 +28,7 @@ describe('offline and payments settings', () => {
   });
 
   it('stores money as cents and describes it in dollars too', () => {
-    const { db, store } = makeStore();
+    const { db, store } = memorySettings();
     store.setFromText('offline.maxAmount', '$50.00');
     expect(store.get('offline.maxAmount')).toBe(5000);
     expect(db.prepare("SELECT value_json FROM settings WHERE key = 'offline.maxAmount'").pluck().get()).toBe('5000');
@@ -63,7 +38,7 @@ describe('offline and payments settings', () => {
   });
 
   it('checks ranges, enums and payment types', () => {
-    const { store } = makeStore();
+    const { store } = memorySettings();
     expect(() => store.setFromText('offline.maxCount', '0')).toThrow(/offline.maxCount/);
     expect(() => store.setFromText('offline.maxAgeHours', '721')).toThrow(/offline.maxAgeHours/);
     expect(() => store.setFromText('payments.cardWaitSeconds', '5')).toThrow(/payments.cardWaitSeconds/);
@@ -78,7 +53,7 @@ describe('offline and payments settings', () => {
 
 describe('rules between settings', () => {
   it('refuses a per-payment limit above the total, naming both keys, whichever is written', () => {
-    const { store } = makeStore();
+    const { store } = memorySettings();
     const raised = refusal(() => store.setFromText('offline.maxAmount', '1000.01'));
     expect(raised.message).toBe('offline.maxAmount (1000.01) must not exceed offline.maxTotal (1000.00)');
     expect(raised.key).toBe('offline.maxAmount');
@@ -91,7 +66,7 @@ describe('rules between settings', () => {
   });
 
   it('judges several values written together as a whole, in either order', () => {
-    const { store } = makeStore();
+    const { store } = memorySettings();
     store.setMany([['offline.maxAmount', 600_00], ['offline.maxTotal', 5_000_00]]);
     store.setMany([['offline.maxTotal', 500_00], ['offline.maxAmount', 400_00]]);
     expect([store.get('offline.maxAmount'), store.get('offline.maxTotal')]).toEqual([400_00, 500_00]);
@@ -102,7 +77,7 @@ describe('rules between settings', () => {
   });
 
   it('checks the default that an unset brings back', () => {
-    const { store } = makeStore();
+    const { store } = memorySettings();
     store.setMany([['offline.maxAmount', 50_00], ['offline.maxTotal', 80_00]]);
     expect(() => store.unset('offline.maxAmount')).toThrow('offline.maxAmount (100.00) must not exceed offline.maxTotal (80.00)');
     expect(store.get('offline.maxAmount')).toBe(50_00);
@@ -112,13 +87,13 @@ describe('rules between settings', () => {
   });
 
   it('reads the other key as stored, even when another process wrote it since the last reload', () => {
-    const { db, store } = makeStore();
+    const { db, store } = memorySettings();
     db.prepare("INSERT INTO settings (key, value_json, updated_at) VALUES ('offline.maxTotal', '5000', 'now')").run();
     expect(() => store.setFromText('offline.maxAmount', '60.00')).toThrow(/offline.maxTotal \(50\.00\)/);
   });
 
   it('leaves writes of unrelated keys alone', () => {
-    const { db, store } = makeStore();
+    const { db, store } = memorySettings();
     // A pair stored before the rule existed does not block other settings.
     db.prepare("INSERT INTO settings (key, value_json, updated_at) VALUES ('offline.maxAmount', '90000', 'now')").run();
     store.reload();
@@ -128,7 +103,7 @@ describe('rules between settings', () => {
 
 describe('provisioning money and limits', () => {
   it('takes dollars as text or numbers, exactly', () => {
-    const { store } = makeStore();
+    const { store } = memorySettings();
     applyProvisioning(store, { offline: { enabled: true, maxAmount: 1.15, maxTotal: '4.35' } });
     expect([store.get('offline.maxAmount'), store.get('offline.maxTotal')]).toEqual([115, 435]);
     applyProvisioning(store, { 'offline.maxTotal': 100000, 'offline.maxAmount': '$0.29' });
@@ -138,7 +113,7 @@ describe('provisioning money and limits', () => {
   });
 
   it('applies both limits of a file together, in either order, and nothing when they disagree', () => {
-    const { store } = makeStore();
+    const { store } = memorySettings();
     applyProvisioning(store, { 'offline.maxAmount': 600, 'offline.maxTotal': 5000 });
     applyProvisioning(store, { 'offline.maxTotal': 500, 'offline.maxAmount': 400 });
     expect([store.get('offline.maxAmount'), store.get('offline.maxTotal')]).toEqual([400_00, 500_00]);

@@ -1,23 +1,10 @@
-import Database from 'better-sqlite3';
-import pino from 'pino';
 import { describe, expect, it } from 'vitest';
 import { withoutSecrets } from '../../../main/config/machine-provisioning';
 import { checkProvisioning } from '../../../main/config/provisioning-check';
-import { SettingLockedError, SettingsStore } from '../../../main/config/settings-store';
-import { migrate } from '../../../main/store/database';
-import { generateTerminalKeyPair, seal, unseal } from '../../../main/store/sealing';
-import { terminalMigrations } from '../../../main/store/terminal-db';
-import type { Sealer } from '../../../main/store/terminal-key';
+import { SettingLockedError } from '../../../main/config/settings-store';
+import { memorySettings } from '../../support/memory-settings';
 
 const FILE = '/etc/counter-pos/provision.json';
-
-function makeStore(): SettingsStore {
-  const db = new Database(':memory:');
-  migrate(db, ':memory:', terminalMigrations);
-  const pair = generateTerminalKeyPair();
-  const sealer: Sealer = { seal: (p, c) => seal(p, c, pair.publicKey), unseal: (b, c) => unseal(b, c, pair.privateKey) };
-  return new SettingsStore(db, sealer, pino({ level: 'silent' }), () => new Date('2026-11-22T12:00:00Z'));
-}
 
 const GOOD = {
   terminal: { name: 'Lane 12' },
@@ -107,7 +94,7 @@ describe('withoutSecrets', () => {
 
 describe('settings locked by a provisioning file', () => {
   it('refuses every write to a locked key with the file named, and lets the file itself write', () => {
-    const store = makeStore();
+    const store = memorySettings().store;
     store.setLocks(FILE, ['offline.maxAmount', 'gateway.password']);
     expect(() => store.set('offline.maxAmount', 500)).toThrow(SettingLockedError);
     expect(() => store.setFromText('offline.maxAmount', '5.00')).toThrow(`offline.maxAmount is locked by the provisioning file ${FILE}`);
@@ -122,7 +109,7 @@ describe('settings locked by a provisioning file', () => {
   });
 
   it('lifts the locks when the file no longer gives any', () => {
-    const store = makeStore();
+    const store = memorySettings().store;
     store.setLocks(FILE, ['terminal.name']);
     store.setLocks(FILE, []);
     store.set('terminal.name', 'L3');

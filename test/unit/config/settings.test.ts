@@ -1,29 +1,15 @@
-import Database from 'better-sqlite3';
-import pino from 'pino';
 import { describe, expect, it } from 'vitest';
 import { deriveMode } from '../../../main/config/mode';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { applyProvisioning, flattenProvisioning, readProvisioningFile } from '../../../main/config/provisioning';
-import { SettingError, SettingsStore } from '../../../main/config/settings-store';
-import { migrate } from '../../../main/store/database';
-import { generateTerminalKeyPair, seal, unseal } from '../../../main/store/sealing';
-import { terminalMigrations } from '../../../main/store/terminal-db';
-import type { Sealer } from '../../../main/store/terminal-key';
-
-function makeStore() {
-  const db = new Database(':memory:');
-  migrate(db, ':memory:', terminalMigrations);
-  const pair = generateTerminalKeyPair();
-  const sealer: Sealer = { seal: (p, c) => seal(p, c, pair.publicKey), unseal: (b, c) => unseal(b, c, pair.privateKey) };
-  const store = new SettingsStore(db, sealer, pino({ level: 'silent' }), () => new Date('2026-11-22T12:00:00Z'));
-  return { db, store };
-}
+import { SettingError } from '../../../main/config/settings-store';
+import { memorySettings } from '../../support/memory-settings';
 
 describe('settings store', () => {
   it('answers defaults until a value is stored, and stores only what differs', () => {
-    const { db, store } = makeStore();
+    const { db, store } = memorySettings();
     expect(store.get('terminal.name')).toBe('Lane 1');
     expect(store.get('headless.port')).toBe(4780);
     expect(store.isSet('terminal.name')).toBe(false);
@@ -35,7 +21,7 @@ describe('settings store', () => {
   });
 
   it('validates against the schema and names the rule, never the rejected value', () => {
-    const { store } = makeStore();
+    const { store } = memorySettings();
     expect(() => store.set('headless.port', 70000)).toThrow(SettingError);
     expect(() => store.setFromText('headless.port', 'eighty')).toThrow(/headless.port/);
     expect(() => store.set('gateway.url', 'ftp://example')).toThrow(/http/);
@@ -54,7 +40,7 @@ describe('settings store', () => {
   });
 
   it('keeps secrets write-only: sealed at rest, presence visible, value never described', () => {
-    const { db, store } = makeStore();
+    const { db, store } = memorySettings();
     store.set('gateway.password', 'Pa55word!');
     const row = db.prepare('SELECT value_json, sealed FROM settings WHERE key = ?').get('gateway.password') as { value_json: string | null; sealed: Buffer };
     expect(row.value_json).toBeNull();
@@ -70,7 +56,7 @@ describe('settings store', () => {
   });
 
   it('falls back to the default for a stored value that no longer passes its schema, and says which', () => {
-    const { db, store } = makeStore();
+    const { db, store } = memorySettings();
     db.prepare("INSERT INTO settings (key, value_json, updated_at) VALUES ('headless.port', '-5', 'now')").run();
     // The value in force did not move, but the list of refused values did (the status shows it).
     expect(store.reload()).toBe(true);
@@ -81,7 +67,7 @@ describe('settings store', () => {
   });
 
   it('refuses a plain-http live gateway except on this machine, and credentials inside any URL', () => {
-    const { store } = makeStore();
+    const { store } = memorySettings();
     expect(() => store.set('gateway.url', 'http://gw.example/transaction/v14')).toThrow(/https:\/\/.*PCI DSS 4\.2\.1/);
     store.set('gateway.url', 'http://127.0.0.1:8443/transaction/v14');
     store.set('gateway.url', 'http://localhost:8443/transaction/v14');
@@ -98,7 +84,7 @@ describe('settings store', () => {
   });
 
   it('tells listeners about changes, including ones found by reload', () => {
-    const { db, store } = makeStore();
+    const { db, store } = memorySettings();
     let calls = 0;
     store.onChange(() => calls++);
     store.set('terminal.name', 'A');
@@ -111,7 +97,7 @@ describe('settings store', () => {
   });
 
   it('writes several values atomically: one bad value changes nothing', () => {
-    const { store } = makeStore();
+    const { store } = memorySettings();
     expect(() => store.setMany([['terminal.name', 'Good'], ['headless.port', -1]])).toThrow();
     expect(store.get('terminal.name')).toBe('Lane 1');
   });
@@ -119,7 +105,7 @@ describe('settings store', () => {
 
 describe('mode', () => {
   it('is live exactly when url, gatewayId and password are all set', () => {
-    const { store } = makeStore();
+    const { store } = memorySettings();
     expect(deriveMode(store)).toBe('training');
     store.set('gateway.url', 'https://gw.example/transaction/v14');
     store.set('gateway.gatewayId', 'AB1234-01');
@@ -148,7 +134,7 @@ describe('provisioning', () => {
   });
 
   it('applies all or nothing and names unknown keys', () => {
-    const { store } = makeStore();
+    const { store } = memorySettings();
     expect(() => applyProvisioning(store, { 'terminal.name': 'L9', 'gateway.pasword': 'typo' })).toThrow(/gateway.pasword/);
     expect(store.get('terminal.name')).toBe('Lane 1');
     expect(() => applyProvisioning(store, ['not', 'an', 'object'])).toThrow(SettingError);
