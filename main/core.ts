@@ -112,6 +112,9 @@ function prepareDataDir(dataDir: string, log: Logger): void {
   }
 }
 
+/** How often the running app looks for a manager PIN changed by another process (sessions end within a second). */
+const PIN_WATCH_MS = 250;
+
 /** PIN verifiers of earlier builds, keyed once the terminal key opens here (a read-only database leaves them for later). */
 function upgradeVerifiers(verifiers: StoredVerifiers, log: Logger): void {
   try {
@@ -198,7 +201,7 @@ export async function createCore(config: CoreConfig, platform: Platform): Promis
   const verifiers = new StoredVerifiers({ db, verifier, managerPin: pinStore, technicianCode: codeStore, now });
   upgradeVerifiers(verifiers, log);
   const codes = new TechnicianCodes({ store: codeStore, verifier, now, log: log.child({ module: 'technician' }) });
-  const manager = new ManagerService({ store: pinStore, verifier, codes, now, log: log.child({ module: 'manager' }) });
+  const manager = new ManagerService({ store: pinStore, verifier, codes, now, log: log.child({ module: 'manager' }), onPinChange: (pinSet) => bus.emit('manager.changed', { pinSet }) });
   const cashiers = new Cashiers({ db, verifier, now, log: log.child({ module: 'cashiers' }), signInRequired: () => settings.get('terminal.cashierSignIn') });
   const payments = createPaymentsDomain({
     settings, log, bus, journals, gateway, key, devices, mode, now, refresh,
@@ -264,6 +267,7 @@ export async function createCore(config: CoreConfig, platform: Platform): Promis
   const dispatch = createDispatcher(handlers, log, activity.watch(manager));
 
   let watcher: ReturnType<typeof setInterval> | undefined;
+  let pinWatch: ReturnType<typeof setInterval> | undefined;
   let lastVersions = '';
   const dataVersions = (): string => JSON.stringify([db.pragma('data_version', { simple: true }), ...journals.dataVersions()]);
 
@@ -308,11 +312,15 @@ export async function createCore(config: CoreConfig, platform: Platform): Promis
           if (!settings.reload() || keyChanged) refresh();
         }, interval);
         watcher.unref();
+        // Sessions follow the PIN within a second of posctl changing it: one row, asked more often than the rest.
+        pinWatch = setInterval(() => manager.syncPin(), Math.min(interval, PIN_WATCH_MS));
+        pinWatch.unref();
       }
       log.info({ host: platform.host, mode: mode(), version: platform.version }, 'terminal core started');
     },
     async close() {
       if (watcher) clearInterval(watcher);
+      if (pinWatch) clearInterval(pinWatch);
       for (const service of [...services].reverse()) {
         try {
           await service.stop();

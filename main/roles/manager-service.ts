@@ -2,7 +2,7 @@ import type { Logger } from 'pino';
 import type { ManagerStatus, Role } from '../../preload/contract';
 import { PosError } from '../api/errors';
 import type { CallContext } from '../api/dispatcher';
-import type { ManagerPinStore } from './manager-pin-store';
+import type { ManagerPinStore, PinGeneration } from './manager-pin-store';
 import { ManagerSessions } from './manager-sessions';
 import { weakPinReason } from './pin-hash';
 import { lockedWords, lockoutWords } from './pin-lockout';
@@ -20,6 +20,8 @@ export interface ManagerServiceDeps {
   codes: TechnicianCodes;
   now: () => Date;
   log: Logger;
+  /** The PIN in force changed (set, changed or reset, here or in another process): manager sessions ended. */
+  onPinChange?: (pinSet: boolean) => void;
 }
 
 /**
@@ -30,14 +32,36 @@ export interface ManagerServiceDeps {
  */
 export class ManagerService {
   readonly sessions: ManagerSessions;
+  /** The generation of the PIN the open manager sessions were opened with. */
+  private generation: PinGeneration;
 
   constructor(private readonly deps: ManagerServiceDeps) {
     this.sessions = new ManagerSessions(() => deps.now().getTime());
+    this.generation = deps.store.generation();
   }
 
   roleOf(ctx: CallContext): Role {
     if (ctx.transport === 'cli' || ctx.transport === 'test') return 'technician';
+    // Asked on every call: a PIN another process changed a moment ago already ended this session.
+    this.syncPin();
     return this.sessions.roleOf(ctx.connection) ?? 'cashier';
+  }
+
+  /**
+   * Sessions follow the PIN: when the PIN in force is not the one the sessions were opened with
+   * (set, changed or reset here, by posctl or by another app), every manager session ends and
+   * `onPinChange` tells the pages. Cheap (one row): called on every role check and by the core's
+   * watch. Returns whether it changed.
+   */
+  syncPin(): boolean {
+    const generation = this.deps.store.generation();
+    if (generation === this.generation) return false;
+    this.generation = generation;
+    this.sessions.closeAll('manager');
+    const pinSet = this.pinSet();
+    this.deps.log.info({ pinSet }, 'the manager PIN changed: manager sessions ended');
+    this.deps.onPinChange?.(pinSet);
+    return true;
   }
 
   /** Every call from a page keeps its manager session alive. */
@@ -145,7 +169,7 @@ export class ManagerService {
   /** posctl manager-pin reset: no PIN; the next manager action sets one. */
   technicianReset(by: string): void {
     this.deps.store.setHash(null, this.deps.now(), by);
-    this.sessions.closeAll('manager');
+    this.syncPin();
     this.deps.log.warn({ by }, 'manager PIN removed');
   }
 
@@ -153,7 +177,7 @@ export class ManagerService {
     const hash = withPinKey(() => this.deps.verifier.hash(pin), (e) => pinUnavailable(e, 'The manager PIN', AGAIN, 'set'));
     this.deps.store.setHash(hash, this.deps.now(), by);
     // A new PIN ends every manager session opened with the old one.
-    this.sessions.closeAll('manager');
+    this.syncPin();
     this.deps.log.info({ by }, 'manager PIN set');
   }
 

@@ -67,4 +67,11 @@ export const terminalMigrations: readonly Migration[] = [
       `);
     },
   },
+  {
+    version: 5,
+    description: 'manager PIN generation: one more on every set or reset, so a running app ends its manager sessions when another process changes the PIN',
+    up(db) {
+      db.exec(`ALTER TABLE manager_pin ADD COLUMN generation INTEGER NOT NULL DEFAULT 0 CHECK (generation >= 0);`);
+    },
+  },
 ];

@@ -5,7 +5,7 @@ import { merchantMethods } from './merchant';
 import { deviceEvents, deviceMethods } from './devices';
 import { paymentEvents, paymentMethods } from './payments';
 import { gatewayMethods } from './gateway';
-import { managerMethods } from './manager';
+import { managerEvents, managerMethods } from './manager';
 import { settingsMethods } from './settings';
 import { cashierMethods } from './cashiers';
 import { receiptMethods } from './receipts';
@@ -33,6 +33,7 @@ export const events = {
   ...marketplaceEvents,
   ...deviceEvents,
   ...paymentEvents,
+  ...managerEvents,
 } as const;
 
 export type Methods = typeof methods;

@@ -41,3 +41,11 @@ export const managerMethods = {
    */
   'technician.unlock': { input: z.strictObject({ code: TechnicianCode }), output: ManagerStatus },
 } as const;
+
+export const managerEvents = {
+  /**
+   * The manager PIN in force changed (set, changed or reset, on any page or by posctl): every manager
+   * session ended. Each page asks manager.status again and drops back to cashier.
+   */
+  'manager.changed': z.strictObject({ pinSet: z.boolean() }),
+} as const;

@@ -2,6 +2,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { connect } from './api/pos';
 import { App } from './app/App';
+import { bindManager } from './stores/manager-store';
 import { bindQueue } from './stores/queue-store';
 import { bindRegister } from './stores/register-store';
 import { bindStatus } from './stores/status-store';
@@ -10,6 +11,7 @@ import './styles/app.css';
 bindStatus(connect());
 bindRegister();
 bindQueue();
+bindManager();
 
 const root = document.getElementById('root');
 if (root) {

@@ -1,12 +1,15 @@
-import { cleanup, render, screen } from '@testing-library/react';
+import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ManagerStatus } from '../../preload/contract';
 import { ManagerBadge } from '../../renderer/src/components/ManagerGate';
-import { useManagerStore } from '../../renderer/src/stores/manager-store';
+import { bindManager, useManagerStore } from '../../renderer/src/stores/manager-store';
+import { installFakePos } from './fake-pos';
 
+const pos = installFakePos();
 const initial = useManagerStore.getState();
 afterEach(() => {
   cleanup();
+  pos.reset();
   useManagerStore.setState(initial, true);
 });
 
@@ -31,5 +34,20 @@ describe('the header badge of a raised page', () => {
     render(<ManagerBadge />);
     expect(screen.getByText('Technician')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Lock' })).toBeTruthy();
+  });
+});
+
+describe('a raised page when the manager PIN changes elsewhere', () => {
+  it('drops back to cashier as soon as manager.changed arrives', async () => {
+    let role: ManagerStatus['role'] = 'manager';
+    pos.answer('manager.status', () => status(role));
+    bindManager();
+    render(<ManagerBadge />);
+    expect(await screen.findByText('Manager')).toBeTruthy();
+    // posctl manager-pin reset: main ended the session and tells every page.
+    role = 'cashier';
+    act(() => pos.emit('manager.changed', { pinSet: false }));
+    await waitFor(() => expect(screen.queryByText('Manager')).toBeNull());
+    expect(screen.queryByRole('button', { name: 'Lock' })).toBeNull();
   });
 });

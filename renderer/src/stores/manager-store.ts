@@ -85,3 +85,18 @@ export const useManagerStore = create<ManagerState>((set, get) => {
     },
   };
 });
+
+/**
+ * Sessions follow the PIN: manager.changed says the PIN in force changed (on any page, or by
+ * posctl) and main ended every manager session, so this page asks its role again and drops back
+ * to cashier at once. After a reconnect the page is a new connection: its role is asked again too.
+ */
+export function bindManager(): void {
+  const conn = connect();
+  const refresh = (): void => useManagerStore.getState().refresh();
+  conn.client.on('manager.changed', refresh);
+  conn.watch((state) => {
+    if (state === 'open') refresh();
+  });
+  refresh();
+}
