@@ -103,7 +103,7 @@ describe('posctl with a reader that goes away', { timeout: 60_000 }, () => {
     full.fill();
     const child = spawn(process.execPath, [`${ROOT}bin/posctl.js`, '--data-dir', dir, 'gateway', 'wsdl'], { cwd: ROOT, stdio: ['ignore', fd, 'pipe'] });
     let stderr = '';
-    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+    child.stderr?.on('data', (d: Buffer) => (stderr += d.toString()));
     const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
     expect(code).toBe(2);
     expect(stderr).toMatch(/^posctl: could not write to standard output \(ENOSPC\)$/m);
