@@ -1,6 +1,10 @@
 import { LANE_GROUP } from './data-dir';
 import { modesOf } from './file-modes';
 import { keyProtectionChoice, osKeyVault, type KeyVault } from './key-vault';
+import { machineKeyDir, type MachineKeyProtector, type MachineProtection } from './machine-key';
+import { linuxKeyFolder } from './machine-key-linux';
+import { macSystemKeychain } from './machine-key-macos';
+import { windowsDpapi } from './machine-key-windows';
 
 export type HostKind = 'electron' | 'headless' | 'cli';
 
@@ -28,7 +32,8 @@ export interface SaveFileResult {
 /**
  * What differs between the hosts the core runs on (the Electron app, the headless start, posctl):
  * where data lives, where the terminal key is protected, and the clock. The key protection is
- * the same for every host (the OS keyring, else a 0600 file), so any host can unseal.
+ * the same for every host (the OS keyring; for a machine-wide lane the machine's protector; else a
+ * file in the data folder), so any host can unseal.
  */
 export interface Platform {
   readonly host: HostKind;
@@ -36,6 +41,8 @@ export interface Platform {
   readonly version: string;
   /** The OS keyring, or why it is not used on this host. */
   readonly keyVault: KeyVault | { unavailable: string };
+  /** The machine's protector (outside the data folder), and whether this lane keeps its key there. */
+  readonly machineKey?: MachineProtection;
   /** The desktop app only: opens a terminal key that an earlier version sealed with Electron's safeStorage, to migrate it. */
   readonly legacyKeyUnprotect?: (blob: Buffer) => Buffer;
   now(): Date;
@@ -59,9 +66,34 @@ export function defaultKeyVault(env: NodeJS.ProcessEnv = process.env): Platform[
  */
 export function keyVaultFor(dataDir: string, machineWide: boolean, env: NodeJS.ProcessEnv = process.env): Platform['keyVault'] {
   if (machineWide || modesOf(dataDir).shared) {
-    return { unavailable: `a machine-wide lane is shared by its cashier accounts and a keyring entry belongs to one account; the key file is readable by the ${LANE_GROUP} group only` };
+    return { unavailable: `a machine-wide lane is shared by the accounts of the ${LANE_GROUP} group and a keyring entry belongs to one account` };
   }
   return defaultKeyVault(env);
+}
+
+/** The machine protector of this operating system; nothing native is loaded until it is used (DPAPI on Windows only). */
+export function osMachineKeyProtector(platform: NodeJS.Platform = process.platform, env: NodeJS.ProcessEnv = process.env): MachineKeyProtector | { unavailable: string } {
+  switch (platform) {
+    case 'win32':
+      return windowsDpapi();
+    case 'darwin':
+      return macSystemKeychain();
+    case 'linux': {
+      const dir = machineKeyDir(env);
+      return typeof dir === 'string' ? linuxKeyFolder({ dir }) : dir;
+    }
+    default:
+      return { unavailable: `there is no machine key protection on ${platform}` };
+  }
+}
+
+/**
+ * The machine protection for a data directory: every lane can open a key kept there; a
+ * machine-wide lane (the same rule as keyVaultFor) also keeps its own key there, since no user
+ * keyring serves all of its accounts.
+ */
+export function machineKeyFor(dataDir: string, machineWide: boolean, env: NodeJS.ProcessEnv = process.env): MachineProtection {
+  return { protector: osMachineKeyProtector(process.platform, env), forNewKeys: machineWide || modesOf(dataDir).shared };
 }
 
 export function createNodePlatform(options: {
@@ -70,6 +102,7 @@ export function createNodePlatform(options: {
   version: string;
   now?: () => Date;
   keyVault?: Platform['keyVault'];
+  machineKey?: MachineProtection;
   /** The data directory is the machine-wide folder of a per-machine installation (see keyVaultFor). */
   machineWide?: boolean;
 }): Platform {
@@ -78,6 +111,7 @@ export function createNodePlatform(options: {
     dataDir: options.dataDir,
     version: options.version,
     keyVault: options.keyVault ?? keyVaultFor(options.dataDir, options.machineWide ?? false),
+    machineKey: options.machineKey ?? machineKeyFor(options.dataDir, options.machineWide ?? false),
     now: options.now ?? (() => new Date()),
   };
 }
