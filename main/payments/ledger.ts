@@ -149,13 +149,17 @@ export class Ledger {
       switch (action.action) {
         case 'lookup':
           this.need(row, 'needs-lookup', 'looked up');
-          journal.update(row.clientRef, 'needs-lookup', { ...decided, tag: action.tag, authorizationNum: action.authorizationNum ?? null, nextAttemptAt: null, decision: 'tag entered' }, at, `tag entered by ${action.decidedBy}`);
+          // The manager found it at the gateway: the card data is no longer needed to send it again.
+          journal.update(row.clientRef, 'needs-lookup', { ...decided, tag: action.tag, authorizationNum: action.authorizationNum ?? null, nextAttemptAt: null, decision: 'tag entered', sealed: null }, at, `tag entered by ${action.decidedBy}`);
           this.deps.forwarder.wake();
           break;
         case 'not-processed':
           this.need(row, 'needs-lookup', 'sent again');
-          if (!row.hasSealed) throw new PosError('CONFLICT', `payment ${row.clientRef} has no stored data left to send again`);
-          journal.transition(row.clientRef, 'needs-lookup', 'offline', at, { ...decided, decision: 'not processed: send again', nextAttemptAt: null, owner: null, leaseUntil: null }, `marked not processed by ${action.decidedBy}`);
+          // Checked and moved in one transaction: the card data cannot go in between (retention.ts).
+          journal.db.transaction(() => {
+            if (!journal.sealed(row.clientRef)) throw new PosError('CONFLICT', noCardDataLeft(row.clientRef));
+            journal.transition(row.clientRef, 'needs-lookup', 'offline', at, { ...decided, decision: 'not processed: send again', nextAttemptAt: null, owner: null, leaseUntil: null }, `marked not processed by ${action.decidedBy}`);
+          }).immediate();
           this.deps.forwarder.wake();
           break;
         case 'write-off':
@@ -177,6 +181,11 @@ export class Ledger {
   private need(row: JournalRow, state: JournalRow['state'], what: string): void {
     if (row.state !== state) throw new PosError('CONFLICT', `payment ${row.clientRef} is ${row.state}: only a payment that needs a lookup can be ${what}`);
   }
+}
+
+/** Why a payment waiting for a lookup cannot be sent again as it was: its card data is gone. */
+export function noCardDataLeft(ref: string): string {
+  return `payment ${ref} has no card data left to send again (it is removed once a tag is entered, and after offline.maxAgeHours): if it was not processed, write it off and take the payment again with the card`;
 }
 
 function stripMode<T extends { mode?: Mode | undefined }>(input: T): Omit<T, 'mode'> {

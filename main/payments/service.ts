@@ -17,7 +17,8 @@ import { recoverAbandoned } from './recovery';
 import type { CardSource } from './requests';
 import { Sale, type GatewayLease } from './sale';
 import type { SaleDevices } from './sale-devices';
-import { salePolicyOf } from './sale-policy';
+import { forgetExpiredLookups, RETENTION_SWEEP_MS } from './retention';
+import { offlinePolicyOf, salePolicyOf } from './sale-policy';
 import { paidCents, saleViewOfRow } from './views';
 
 type StartInput = z.output<typeof StartSaleSchema>;
@@ -58,6 +59,7 @@ export class PaymentsService implements Service {
   private current: Sale | undefined;
   private currentEndedAt = 0;
   private unsubscribe: (() => void) | undefined;
+  private sweeper: ReturnType<typeof setInterval> | undefined;
 
   constructor(private readonly deps: PaymentsDeps) {
     this.forwarder = new Forwarder({
@@ -80,7 +82,10 @@ export class PaymentsService implements Service {
       const moved = recoverAbandoned(journal, this.deps.owner, this.deps.now());
       if (moved.length > 0) this.deps.log.warn({ mode, payments: moved.map((r) => `${r.clientRef}:${r.state}`) }, 'payments left in flight by a stopped terminal were closed');
     }
+    this.forgetExpiredCardData();
     if (this.deps.autoForward) {
+      this.sweeper = setInterval(() => this.forgetExpiredCardData(), RETENTION_SWEEP_MS);
+      this.sweeper.unref?.();
       this.forwarder.start();
       // The gateway answering again (after being offline) starts a round at once.
       let last = '';
@@ -93,11 +98,27 @@ export class PaymentsService implements Service {
 
   async stop(): Promise<void> {
     this.unsubscribe?.();
+    clearInterval(this.sweeper);
     for (const sale of this.sales.values()) if (!sale.isFinished()) sale.cancel('the terminal is stopping');
     await this.forwarder.stop();
   }
 
-  /** One forwarding round now (forward-now, posctl queue forward). */
+  /** Card data of payments waiting for a lookup past offline.maxAgeHours goes (see retention.ts). */
+  forgetExpiredCardData(): void {
+    const policy = offlinePolicyOf(this.deps.settings);
+    for (const mode of ['live', 'training'] as const) {
+      const journal = this.deps.existingJournal(mode);
+      if (!journal) continue;
+      try {
+        const rows = forgetExpiredLookups(journal, policy, this.deps.now());
+        if (rows.length > 0) this.deps.log.info({ mode, payments: rows.map((r) => r.clientRef) }, 'card data of payments waiting for a lookup past offline.maxAgeHours removed');
+      } catch (err) {
+        // A busy or read-only disk: the next sweep tries again.
+        this.deps.log.warn({ err, mode }, 'could not remove expired card data yet');
+      }
+    }
+  }
+
   /** A round a person asked for (posctl queue forward, queue.forward): back-offs are lifted. */
   forwardRound(): Promise<ForwardResult> {
     return this.forwarder.forwardNow({ asked: true });

@@ -45,6 +45,7 @@ export function paymentRowView(row: JournalRow, options: { expiredBefore?: strin
     storedOffline: row.storedOffline,
     attention: row.attention,
     expired: stored && options.expiredBefore !== undefined && row.createdAt < options.expiredBefore,
+    cardDataKept: row.hasSealed,
     originalRef: options.originalRef ?? null,
     decidedBy: row.decidedBy,
     decision: row.decision,

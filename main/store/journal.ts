@@ -85,6 +85,12 @@ export interface JournalStore extends JournalQueries {
   /** The sealed forwarding data, if still there. */
   sealed(clientRef: string): Buffer | undefined;
   /**
+   * Removes the sealed request (the card or check data) of every payment waiting for a lookup that
+   * was created before `createdBefore`, recording `detail` as its event; what a lookup needs (the
+   * reference, amount, masked card, tag) stays. Returns the payments changed.
+   */
+  forgetSealedLookups(createdBefore: string, at: Date, detail: string): JournalRow[];
+  /**
    * Claims the oldest stored payment that is due, for `owner` until `leaseUntil`, in an IMMEDIATE
    * transaction: two forwarders (the app and posctl) never get the same row.
    */
@@ -274,6 +280,13 @@ export function createJournalStore(db: Db, mode: Mode, file: string): JournalSto
     },
   );
 
+  const sealedLookups = db.prepare<[string], { clientRef: string }>(
+    `SELECT client_ref AS clientRef FROM journal WHERE state = 'needs-lookup' AND sealed IS NOT NULL AND created_at < ? ORDER BY id`,
+  );
+  const forgetSealedLookups = db.transaction((createdBefore: string, at: Date, detail: string): JournalRow[] =>
+    sealedLookups.all(createdBefore).map((r) => transition(r.clientRef, ['needs-lookup'], ['needs-lookup'], at, { sealed: null }, detail)),
+  );
+
   const dueStored = db.prepare<[string], { clientRef: string }>(
     `SELECT client_ref AS clientRef FROM journal WHERE state = 'offline' AND (next_attempt_at IS NULL OR next_attempt_at <= ?) ORDER BY id LIMIT 1`,
   );
@@ -309,13 +322,20 @@ export function createJournalStore(db: Db, mode: Mode, file: string): JournalSto
       const path = typeof to === 'string' ? [to] : to;
       const fromList = typeof from === 'string' ? [from] : from;
       const row = committed(isLightMove(fromList, path, patch), () => transition.immediate(clientRef, fromList, path, at, patch, detail));
-      if (FINAL_STATES.has(row.state)) scheduleCheckpoint();
+      if (FINAL_STATES.has(row.state) || patch.sealed === null) scheduleCheckpoint();
       return row;
     },
     update(clientRef, state, patch, at, detail) {
-      return transition.immediate(clientRef, [state], [state], at, patch, detail);
+      const row = transition.immediate(clientRef, [state], [state], at, patch, detail);
+      if (patch.sealed === null) scheduleCheckpoint();
+      return row;
     },
     sealed: (clientRef) => sealedOf.get(clientRef)?.sealed ?? undefined,
+    forgetSealedLookups(createdBefore, at, detail) {
+      const rows = forgetSealedLookups.immediate(createdBefore, at, detail);
+      if (rows.length > 0) scheduleCheckpoint();
+      return rows;
+    },
     claimNext: (owner, leaseUntil, at) => claim.immediate(owner, leaseUntil, at),
     claimLookup: (owner, leaseUntil, at) => claimLookup.immediate(owner, leaseUntil, at),
     checkpoint() {

@@ -165,6 +165,11 @@ export const PaymentRow = z.strictObject({
   attention: z.boolean(),
   /** Stored offline longer than offline.maxAgeHours (still forwarded; the manager should know). */
   expired: z.boolean(),
+  /**
+   * Its sealed request (the card or check data) is still on the lane, so it could be sent again as
+   * it was; gone once it was answered, a tag was entered, or offline.maxAgeHours passed.
+   */
+  cardDataKept: z.boolean(),
   originalRef: z.string().nullable(),
   decidedBy: z.string().nullable(),
   decision: z.string().nullable(),

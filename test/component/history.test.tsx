@@ -16,7 +16,7 @@ function row(patch: Partial<PaymentRow>): PaymentRow {
     transactionType: '00', requestedCents: 42_00, approvedCents: 42_00, surchargeCents: null, taxCents: null, masked: '411111******1111', brand: 'visa', last4: '1111',
     routing: null, checkNumber: null, cardholderName: 'PAT LEE', entry: 'swipe', deviceId: 'msr-1', cashier: '12', approvedBy: null, outcomeKind: 'approved', gatewayCode: '00',
     bankCode: '000', message: null, tag: '1234567', authorizationNum: 'ET1234', sequenceNo: null, retrievalRef: null, splitTenderId: null, attempts: 1, storedOffline: false,
-    attention: false, expired: false, originalRef: null, decidedBy: null, decision: null, createdAt: AT, updatedAt: AT, finishedAt: AT,
+    attention: false, expired: false, cardDataKept: false, originalRef: null, decidedBy: null, decision: null, createdAt: AT, updatedAt: AT, finishedAt: AT,
     ...patch,
   };
 }

@@ -32,7 +32,7 @@ function row(patch: Partial<PaymentRow>): PaymentRow {
     transactionType: '00', requestedCents: 25_00, approvedCents: null, surchargeCents: null, taxCents: null, masked: '411111******1111', brand: 'visa', last4: '1111',
     routing: null, checkNumber: null, cardholderName: 'PAT LEE', entry: 'swipe', deviceId: 'msr-1', cashier: null, approvedBy: null, outcomeKind: null, gatewayCode: null,
     bankCode: null, message: null, tag: null, authorizationNum: null, sequenceNo: null, retrievalRef: null, splitTenderId: null, attempts: 0, storedOffline: true,
-    attention: false, expired: false, originalRef: null, decidedBy: null, decision: null, createdAt: ago(90), updatedAt: ago(90), finishedAt: null,
+    attention: false, expired: false, cardDataKept: true, originalRef: null, decidedBy: null, decision: null, createdAt: ago(90), updatedAt: ago(90), finishedAt: null,
     ...patch,
   };
 }
@@ -164,6 +164,17 @@ describe('the Offline queue screen', () => {
     await waitFor(() => expect(screen.getByRole('status').textContent).toBe('Payment TMLOST0001 goes back to the queue and is sent again.'));
     fireEvent.click(within(form).getByRole('button', { name: 'Write it off' }));
     await waitFor(() => expect(pos.calls.filter((c) => c.method === 'queue.resolve').at(-1)?.input).toMatchObject({ action: 'write-off' }));
+  });
+
+  it('offers no send again once the card data of an unknown outcome is gone, and says to take the card again', async () => {
+    const lost = row({ clientRef: 'TMLOST0002', state: 'needs-lookup', storedOffline: false, cardDataKept: false });
+    serve({ ...idle, live: { ...empty, needsLookup: 1 } }, { 'needs-lookup': [lost] });
+    render(<QueueScreen />);
+    const form = await screen.findByRole('form', { name: 'Decide payment TMLOST0002' });
+    expect(within(form).queryByRole('button', { name: 'Not in the report: send again' })).toBeNull();
+    expect(within(form).getByText(/card data is no longer kept.*take the payment again with the card/)).toBeTruthy();
+    expect(within(form).getByRole('button', { name: 'Look it up' })).toBeTruthy();
+    expect(within(form).getByRole('button', { name: 'Write it off' })).toBeTruthy();
   });
 
   it('lets the manager record that a customer declined after sending was contacted', async () => {

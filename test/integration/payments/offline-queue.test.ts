@@ -1,3 +1,4 @@
+import { existsSync, readFileSync } from 'node:fs';
 import http from 'node:http';
 import { describe, expect, it } from 'vitest';
 import type { PaymentRow } from '../../../preload/contract';
@@ -183,7 +184,9 @@ describe('payments whose outcome is unknown', () => {
     const tag = tagAtGateway(sim(lane), v.clientRef);
     expect(tag).toMatch(/^\d+$/);
     const entered = await call(lane, 'queue.resolve', { action: 'lookup', ref: v.clientRef, tag: tag ?? '', decidedBy: 'Manager Mo' });
-    expect(entered).toMatchObject({ state: 'needs-lookup', tag, decidedBy: 'Manager Mo' });
+    expect(entered).toMatchObject({ state: 'needs-lookup', tag, decidedBy: 'Manager Mo', cardDataKept: false });
+    // Found at the gateway: the card data is no longer needed, and goes at once.
+    expect(sealedOf(lane, v.clientRef)).toBeUndefined();
     expect(await call(lane, 'queue.forward', {})).toMatchObject({ attempted: 1, approved: 1 });
     expect(await row(lane, v.clientRef)).toMatchObject({ state: 'approved', tag, approvedCents: 17_00, decidedBy: 'Manager Mo' });
     // A lookup is not a resend.
@@ -211,6 +214,38 @@ describe('payments whose outcome is unknown', () => {
     await call(lane, 'queue.forward', {});
     expect(sentCount(sim(lane), given.clientRef)).toBe(1);
     expect(await refused(lane, 'queue.resolve', { action: 'not-processed', ref: given.clientRef, decidedBy: 'Manager Al' })).toMatchObject({ code: 'CONFLICT' });
+  });
+
+  it('keeps an unknown sale\'s card data only for offline.maxAgeHours; then send again asks for the card', async () => {
+    const clock = new TestClock();
+    const first = await startLane({ now: clock.now, settings: offlineSettings({ maxAgeHours: 2 }) });
+    const v = await unknownSale(first, 'unk-aged', 7_00);
+    const journal = first.core.journals.of('training');
+    const blob = sealedOf(first, v.clientRef);
+    expect(blob).toBeInstanceOf(Buffer);
+    expect(await row(first, v.clientRef)).toMatchObject({ cardDataKept: true });
+
+    clock.advance(2 * 3_600_000 - 60_000);
+    first.core.payments.payments.forgetExpiredCardData();
+    expect(sealedOf(first, v.clientRef)).toBeInstanceOf(Buffer);
+    clock.advance(2 * 60_000);
+    await first.core.close();
+    // The next start of the terminal removes it, whichever host starts first.
+    const lane = await startLane({ now: clock.now, dataDir: first.dataDir });
+    expect(sealedOf(lane, v.clientRef)).toBeUndefined();
+    const kept = await row(lane, v.clientRef);
+    // What a lookup needs stays.
+    expect(kept).toMatchObject({ state: 'needs-lookup', clientRef: v.clientRef, requestedCents: 7_00, masked: '411111******1111', last4: '1111', cardDataKept: false });
+    expect((await call(lane, 'journal.get', { ref: v.clientRef })).events.at(-1)?.detail).toBe('card data removed: waited for a lookup longer than offline.maxAgeHours (2 h)');
+    const again = await refused(lane, 'queue.resolve', { action: 'not-processed', ref: v.clientRef, decidedBy: 'Manager Mo' });
+    expect(again).toMatchObject({ code: 'CONFLICT' });
+    expect(again.message).toMatch(/no card data left to send again.*take the payment again with the card/);
+    expect(await row(lane, v.clientRef)).toMatchObject({ state: 'needs-lookup' });
+    // Removed, not just sealed: no byte of the sealed request is left in the journal or its WAL.
+    lane.core.journals.of('training').checkpoint();
+    const needle = (blob as Buffer).subarray(40, 72);
+    for (const file of [journal.file, `${journal.file}-wal`]) expect(existsSync(file) ? readFileSync(file).includes(needle) : false, file).toBe(false);
+    expect(await call(lane, 'queue.resolve', { action: 'write-off', ref: v.clientRef, decidedBy: 'Manager Mo' })).toMatchObject({ state: 'voided' });
   });
 
   it('looks up first after an HTTP 500, even with offline payments on', async () => {

@@ -45,7 +45,10 @@ export function QueueRows({ rows, empty, now, maxAgeHours, actions }: { rows: Pa
   );
 }
 
-/** The manager's three ways out of "outcome unknown": the tag from the gateway's report, send again, or write off. */
+/**
+ * The manager's three ways out of "outcome unknown": the tag from the gateway's report, send again
+ * (while the card data is still kept), or write off.
+ */
 export function LookupActions({ row, by, onResolve }: { row: PaymentRow; by: string; onResolve: (action: QueueAction) => void }) {
   const { t } = useT('queue');
   const [tag, setTag] = useState('');
@@ -66,9 +69,13 @@ export function LookupActions({ row, by, onResolve }: { row: PaymentRow; by: str
       <button type="submit" className="button" disabled={!tag || need}>
         {t('lookup.lookUp')}
       </button>
-      <button type="button" className="button" disabled={need} onClick={() => onResolve({ action: 'not-processed', ref: row.clientRef, decidedBy: by.trim() })}>
-        {t('lookup.notProcessed')}
-      </button>
+      {row.cardDataKept ? (
+        <button type="button" className="button" disabled={need} onClick={() => onResolve({ action: 'not-processed', ref: row.clientRef, decidedBy: by.trim() })}>
+          {t('lookup.notProcessed')}
+        </button>
+      ) : (
+        <p className="muted">{t('lookup.noCardData')}</p>
+      )}
       <button type="button" className="button" disabled={need} onClick={() => onResolve({ action: 'write-off', ref: row.clientRef, decidedBy: by.trim() })}>
         {t('lookup.writeOff')}
       </button>
