@@ -13,7 +13,9 @@ export default defineConfig({
     pool: 'forks',
     // Tests (and the processes they start) keep the terminal key in a file, never in the
     // developer's own keyring; test/integration/store/keyring.test.ts runs a real Secret Service.
-    env: { POS_KEY_PROTECTION: 'file' },
+    // Nor under /etc: a machine-wide lane's key goes to a machine key folder only where one was made
+    // (test/integration/store/machine-key*.test.ts make their own and name it).
+    env: { POS_KEY_PROTECTION: 'file', POS_MACHINE_KEY_DIR: '/nonexistent/counter-pos-machine-keys' },
     projects: [
       { define, test: { name: 'unit', include: ['test/unit/**/*.test.ts'], testTimeout: 10_000 } },
       // The renderer's screens in happy-dom with Testing Library: each state of a screen, no browser.

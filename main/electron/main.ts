@@ -8,7 +8,7 @@ import { runPosctl } from '../cli/posctl';
 import { createCore, type Core } from '../core';
 import { chooseDataDir, dataDirState, detectInstallation, machineDataDirProblem } from '../platform/data-dir';
 import { modesOf } from '../platform/file-modes';
-import { keyVaultFor, type Platform } from '../platform/platform';
+import { keyVaultFor, machineKeyFor, type Platform } from '../platform/platform';
 import { APP_VERSION } from '../version';
 import { launchProblem, sqliteBindingFor } from './launch-guard';
 import { posctlArgs } from './posctl-mode';
@@ -61,9 +61,10 @@ if (!refused && !posctl) {
         host: 'electron',
         dataDir,
         version: APP_VERSION,
-        // The same OS keyring as the headless start and posctl (a machine-wide lane: its group's key file);
-        // safeStorage only to move an older key there.
+        // The same OS keyring as the headless start and posctl (a machine-wide lane: none, its key is
+        // kept by the machine outside the data folder); safeStorage only to move an older key there.
         keyVault: keyVaultFor(dataDir, machineWide),
+        machineKey: machineKeyFor(dataDir, machineWide),
         ...(legacy ? { legacyKeyUnprotect: legacy } : {}),
         now: () => new Date(),
         ...(binding ? { sqliteNativeBinding: binding } : {}),

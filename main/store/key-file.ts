@@ -4,13 +4,18 @@ import { dirname, join } from 'node:path';
 import { z } from 'zod';
 import { errorCodeOf } from '../error-code';
 import { makeDataFolder } from '../platform/file-modes';
+import { MACHINE_PROTECTORS } from '../platform/machine-key';
 import { rawPublicKey } from './sealing';
 
 /**
  * `<data dir>/keys/terminal-key.json`: the terminal's public key, and where its private key is.
  *
- * Version 2 (this one): `os-keyring` names the keyring entry and holds no private key; `file` holds
- * the private key itself (PKCS#8 DER, base64), protected only by the file's 0600 permissions.
+ * Version 2 (this one): `os-keyring` names the keyring entry and holds no private key; `machine`
+ * names the machine's protector and where it keeps the key (platform/machine-key.ts: a file name
+ * under /etc/counter-pos, a System keychain account, or the DPAPI blob that only this computer
+ * opens) and holds no private key either; `file` holds the private key itself (PKCS#8 DER, base64),
+ * protected only by the file's permissions. An older build reads a `machine` file as damaged, and
+ * with sealed values it stays in training rather than replace the key.
  * Version 1 (earlier builds) is still read so it can be migrated: `file` as above, or
  * `os-keychain`, the private key sealed by Electron's safeStorage, which only the desktop app can open.
  */
@@ -26,13 +31,21 @@ const V2Keyring = z.object({
   publicKey: z.string().min(1),
   account: z.string().min(1),
 });
+const V2Machine = z.object({
+  version: z.literal(2),
+  protection: z.literal('machine'),
+  publicKey: z.string().min(1),
+  protector: z.enum(MACHINE_PROTECTORS),
+  locator: z.string().min(1),
+});
 const V2File = z.object({
   version: z.literal(2),
   protection: z.literal('file'),
   publicKey: z.string().min(1),
   privateKey: z.string().min(1),
 });
-export const KeyFileContent = z.union([V2Keyring, V2File, V1]);
+export const KeyFileContent = z.union([V2Keyring, V2Machine, V2File, V1]);
+export type MachineKeyFile = z.infer<typeof V2Machine>;
 export type KeyFileContent = z.infer<typeof KeyFileContent>;
 
 export const keyFilePath = (dataDir: string): string => join(dataDir, 'keys', 'terminal-key.json');

@@ -52,6 +52,16 @@ export function privateKeyFromDer(der: Buffer): KeyObject {
   return createPrivateKey({ key: der, format: 'der', type: 'pkcs8' });
 }
 
+/** The private key in `der` if it is valid and belongs to `publicKey`. */
+export function matchingPrivateKey(der: Buffer, publicKey: KeyObject): KeyObject | undefined {
+  try {
+    const key = privateKeyFromDer(der);
+    return rawPublicKey(createPublicKey(key)).equals(rawPublicKey(publicKey)) ? key : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 function deriveKey(shared: Buffer, ephemeralRaw: Buffer, recipientRaw: Buffer): Buffer {
   return Buffer.from(hkdfSync('sha256', shared, Buffer.concat([ephemeralRaw, recipientRaw]), INFO, 32));
 }

@@ -66,6 +66,7 @@ export function openStores(platform: Platform, log: Logger, dbOptions: OpenOptio
     const key = new TerminalKey({
       dataDir: platform.dataDir,
       vault: platform.keyVault,
+      ...(platform.machineKey ? { machine: platform.machineKey } : {}),
       ...(platform.legacyKeyUnprotect ? { legacyUnprotect: platform.legacyKeyUnprotect } : {}),
       sealedValues: () => {
         const payments = journals.existing('live')?.sealedCount() ?? 0;

@@ -1,11 +1,13 @@
 import { createPublicKey, hkdfSync, type KeyObject } from 'node:crypto';
 import { renameSync, statSync } from 'node:fs';
 import type { KeyVault } from '../platform/key-vault';
+import type { MachineProtection } from '../platform/machine-key';
 import { keyFilePath, keyringAccount, readKeyFile, writeKeyFile, type KeyFileContent } from './key-file';
+import { LaneMachineKey, RESET_HINT, type OpenedKey } from './key-machine';
 import {
   SealError,
   generateTerminalKeyPair,
-  privateKeyFromDer,
+  matchingPrivateKey,
   privateKeyToDer,
   publicKeyFromRaw,
   rawPublicKey,
@@ -23,16 +25,18 @@ export interface Sealer {
 
 /**
  * - `keyring`: the private key is in the OS keyring (the protection every lane should have).
- * - `file`: no keyring on this host; the key file's 0600 permissions are its only protection.
+ * - `machine`: a machine-wide lane's key, kept by the machine outside the data folder
+ *   (platform/machine-key.ts): a copy of the data folder alone unseals nothing.
+ * - `file`: no keyring on this host; the key file's permissions are its only protection.
  * - `locked`: the key exists but cannot be unlocked here: the terminal stays in training.
  * - `lost`: the key file is missing or damaged while sealed secrets exist: training until
  *   `posctl keys reset` and the secrets are entered again. Never silently a new key.
  */
-export type KeyState = 'keyring' | 'file' | 'locked' | 'lost';
+export type KeyState = 'keyring' | 'machine' | 'file' | 'locked' | 'lost';
 
 export interface KeyHealth {
   state: KeyState;
-  /** A sentence for the status: what is wrong and what to do (empty when the key is in the keyring). */
+  /** A sentence for the status: what is wrong and what to do (empty in the keyring; where it is for `machine`). */
   detail: string;
   /**
    * Locked only: the key may open again without a reset (the keyring is not reachable from this
@@ -46,21 +50,22 @@ export interface TerminalKeyOptions {
   dataDir: string;
   /** The OS keyring, or why there is none on this host. */
   vault: KeyVault | { unavailable: string };
+  /** The machine's protector, and whether this lane keeps its key there (a machine-wide lane). */
+  machine?: MachineProtection;
   /** Opens a version-1 key sealed by Electron's safeStorage (the desktop app only). */
   legacyUnprotect?: (blob: Buffer) => Buffer;
   /** Names of the sealed values stored in this data directory: a key may only be created when there are none. */
   sealedValues(): string[];
-  /** Said when the key moved (to the keyring) or was replaced (a damaged file with nothing sealed). */
+  /** Said when the key moved (to the keyring, to the machine) or was replaced (a damaged file with nothing sealed). */
   onNotice?(message: string): void;
 }
 
-interface Loaded {
-  health: KeyHealth;
-  publicKey?: KeyObject;
-  privateKey?: KeyObject;
-}
+type Loaded = OpenedKey;
 
-const RESET_HINT = 'run `posctl keys reset`, then enter the secrets again (posctl config set KEY)';
+/** `posctl keys protect` or `keys import` refused, in words for the technician. */
+export class KeyProtectRefused extends Error {
+  override name = 'KeyProtectRefused';
+}
 
 function hasVault(v: TerminalKeyOptions['vault']): v is KeyVault {
   return !('unavailable' in v);
@@ -69,15 +74,18 @@ function hasVault(v: TerminalKeyOptions['vault']): v is KeyVault {
 /**
  * The terminal's sealing key pair: the public key seals (any host, even without the private key),
  * the private key unseals. It lives in the OS keyring when the host has one, shared by the app,
- * the headless start and posctl; otherwise in the 0600 key file, with a warning in the status.
+ * the headless start and posctl; a machine-wide lane's (no keyring serves all its accounts) with
+ * the machine, outside the data folder; otherwise in the key file, with a warning in the status.
  */
 export class TerminalKey implements Sealer {
   private readonly file: string;
+  private readonly machine: LaneMachineKey;
   private loaded: Loaded;
   private stamp: string;
 
   constructor(private readonly o: TerminalKeyOptions) {
     this.file = keyFilePath(o.dataDir);
+    this.machine = new LaneMachineKey({ file: this.file, ...(o.machine ? { machine: o.machine } : {}), onNotice: (message) => o.onNotice?.(message) });
     this.stamp = this.fileStamp();
     this.loaded = this.load();
     this.stamp = this.fileStamp();
@@ -145,6 +153,52 @@ export class TerminalKey implements Sealer {
     return this.loaded.health;
   }
 
+  /**
+   * `posctl keys protect`: moves a key kept in the data folder to the machine's protector (making
+   * the Linux folder first). Throws KeyProtectRefused, saying why, when it cannot.
+   */
+  protect(): KeyHealth {
+    const { health, publicKey, privateKey } = this.loaded;
+    if (health.state === 'keyring' || health.state === 'machine') return health;
+    if (!publicKey || !privateKey) throw new KeyProtectRefused(`the terminal key does not open here, so it cannot be moved: ${health.detail}`);
+    const m = this.machine.protector();
+    if (typeof m === 'string') throw new KeyProtectRefused(m);
+    try {
+      m.prepare();
+      this.loaded = this.machine.keep(m, publicKey, privateKey, 'moved');
+    } catch (e) {
+      throw new KeyProtectRefused(`the terminal key stays in the data folder: ${(e as Error).message}`);
+    }
+    this.stamp = this.fileStamp();
+    return this.loaded.health;
+  }
+
+  /**
+   * `posctl keys import`: the terminal's key becomes `privateKey`, kept as a new key would be. A
+   * different key than this data folder's is refused while values are sealed here (they would no
+   * longer open), unless `force`.
+   */
+  adopt(privateKey: KeyObject, options: { force?: boolean } = {}): KeyHealth {
+    const publicKey = createPublicKey(privateKey);
+    const same = this.loaded.publicKey !== undefined && rawPublicKey(this.loaded.publicKey).equals(rawPublicKey(publicKey));
+    const sealed = same ? [] : this.o.sealedValues();
+    if (sealed.length > 0 && !options.force) {
+      throw new KeyProtectRefused(
+        `this data folder's terminal key is another one, and ${sealed.length} value(s) are sealed with it (${sealed.join(', ')}): importing would make them unreadable. Import into the data folder the key comes with, or give --force`,
+      );
+    }
+    this.loaded = this.store(publicKey, privateKey, 'imported');
+    this.stamp = this.fileStamp();
+    return this.loaded.health;
+  }
+
+  /** The private key (PKCS#8 DER) for `posctl keys export`, which writes it only encrypted; the caller zeroes it. */
+  exportPrivateKey(): { der: Buffer; publicKey: Buffer } {
+    const { privateKey, publicKey } = this.loaded;
+    if (!privateKey || !publicKey) throw new SealError(`cannot export the terminal key: ${this.loaded.health.detail}`);
+    return { der: privateKeyToDer(privateKey), publicKey: rawPublicKey(publicKey) };
+  }
+
   private fileStamp(): string {
     try {
       const s = statSync(this.file);
@@ -179,6 +233,7 @@ export class TerminalKey implements Sealer {
       return { health: { state: 'lost', detail: `the terminal key file ${this.file} is damaged (its public key is unreadable); ${RESET_HINT}` } };
     }
     if (content.protection === 'os-keyring') return this.fromKeyring(content.account, publicKey);
+    if (content.protection === 'machine') return this.machine.open(content, publicKey);
     let der: Buffer;
     if (content.protection === 'os-keychain') {
       if (!this.o.legacyUnprotect) {
@@ -195,9 +250,10 @@ export class TerminalKey implements Sealer {
     const privateKey = matchingPrivateKey(der, publicKey);
     der.fill(0);
     if (!privateKey) return { publicKey, health: { state: 'lost', detail: `the private key in ${this.file} does not match its public key (damaged); ${RESET_HINT}` } };
-    // Earlier builds kept the key in a file (or in safeStorage): move it into the keyring where there is one.
-    if (content.version === 1 || hasVault(this.o.vault)) return this.store(publicKey, privateKey, 'moved', content);
-    return { publicKey, privateKey, health: fileHealth(this.o.vault) };
+    // Earlier builds kept the key in a file (or in safeStorage): move it into the keyring, or to the
+    // machine for a machine-wide lane, where this process can.
+    if (content.version === 1 || hasVault(this.o.vault) || typeof this.machine.writable() !== 'string') return this.store(publicKey, privateKey, 'moved', content);
+    return { publicKey, privateKey, health: this.fileHealth() };
   }
 
   private fromKeyring(account: string, publicKey: KeyObject): Loaded {
@@ -234,14 +290,17 @@ export class TerminalKey implements Sealer {
     return this.store(pair.publicKey, pair.privateKey, 'created');
   }
 
-  /** Puts the private key in the keyring (checked by reading it back), or in the key file where there is no keyring. */
-  private store(publicKey: KeyObject, privateKey: KeyObject, why: 'created' | 'moved', current?: KeyFileContent): Loaded {
+  /**
+   * Puts the private key in the keyring, else (a machine-wide lane) with the machine, each checked
+   * by reading it back; else in the key file.
+   */
+  private store(publicKey: KeyObject, privateKey: KeyObject, why: 'created' | 'moved' | 'imported', current?: KeyFileContent): Loaded {
     const publicText = rawPublicKey(publicKey).toString('base64url');
     const der = privateKeyToDer(privateKey);
     const secret = der.toString('base64');
     der.fill(0);
     const vault = this.o.vault;
-    let problem: string | undefined;
+    const problems: { keyring?: string; machine?: string } = {};
     if (hasVault(vault)) {
       const account = keyringAccount(publicKey);
       try {
@@ -251,29 +310,31 @@ export class TerminalKey implements Sealer {
         if (why === 'moved') this.o.onNotice?.(`the terminal key was moved from its file into the ${vault.label}`);
         return { publicKey, privateKey, health: { state: 'keyring', detail: '' } };
       } catch (e) {
-        problem = (e as Error).message;
+        problems.keyring = (e as Error).message;
+      }
+    }
+    const m = this.machine.writable();
+    if (typeof m !== 'string') {
+      try {
+        return this.machine.keep(m, publicKey, privateKey, why);
+      } catch (e) {
+        problems.machine = `${m.label} could not keep it (${(e as Error).message}); fix that, then run \`sudo posctl keys protect\``;
       }
     }
     // A version-2 file key that could not move stays as it is: no rewrite (and no reload elsewhere) on every start.
-    if (current?.version !== 2) writeKeyFile(this.file, { version: 2, protection: 'file', publicKey: publicText, privateKey: secret });
-    return { publicKey, privateKey, health: fileHealth(vault, problem) };
+    if (current?.version !== 2 || current.protection !== 'file') writeKeyFile(this.file, { version: 2, protection: 'file', publicKey: publicText, privateKey: secret });
+    return { publicKey, privateKey, health: this.fileHealth(problems) };
   }
-}
 
-function fileHealth(vault: TerminalKeyOptions['vault'], problem?: string): KeyHealth {
-  const why = problem ?? ('unavailable' in vault ? vault.unavailable : 'the OS keyring was not used');
-  return {
-    state: 'file',
-    detail: `the terminal key is protected by file permissions only (no usable OS keyring: ${why}); anyone who can read the data directory or a backup of it can unseal its secrets`,
-  };
-}
-
-/** The private key in `der` if it is valid and belongs to `publicKey`. */
-function matchingPrivateKey(der: Buffer, publicKey: KeyObject): KeyObject | undefined {
-  try {
-    const key = privateKeyFromDer(der);
-    return rawPublicKey(createPublicKey(key)).equals(rawPublicKey(publicKey)) ? key : undefined;
-  } catch {
-    return undefined;
+  private fileHealth(problems: { keyring?: string; machine?: string } = {}): KeyHealth {
+    const vault = this.o.vault;
+    const why = problems.keyring ?? ('unavailable' in vault ? vault.unavailable : 'the OS keyring was not used');
+    // A machine-wide lane is told how to move its key out of the data folder.
+    const machine = this.o.machine?.forNewKeys ? (problems.machine ?? this.machine.writable()) : undefined;
+    const move = typeof machine === 'string' ? `; to keep it outside the data folder: ${machine}` : '';
+    return {
+      state: 'file',
+      detail: `the terminal key is protected by file permissions only (no usable OS keyring: ${why}); anyone who can read the data directory or a backup of it can unseal its secrets${move}`,
+    };
   }
 }
