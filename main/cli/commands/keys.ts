@@ -3,6 +3,7 @@ import { KeyResetRefused, resetTerminalKey } from '../../store/key-reset';
 import type { CliContext } from '../context';
 import { CliError, printJson, say } from '../output';
 import { technician } from '../technician';
+import { registerKeyProtection, whereWords } from './keys-protect';
 
 export function registerKeys(program: Command, ctx: CliContext): void {
   const keys = program.command('keys').description("the terminal's sealing key: where it is protected, and a way back when it is lost");
@@ -14,7 +15,7 @@ export function registerKeys(program: Command, ctx: CliContext): void {
     .action(async (opts: { json?: boolean }) => {
       const health = await ctx.withCore((core) => core.key.health());
       if (opts.json) printJson(health);
-      else say(health.state === 'keyring' ? 'the terminal key is in the OS keyring and opens here' : `${health.state}: ${health.detail}`);
+      else say(whereWords(health));
       if (health.state === 'locked' || health.state === 'lost') throw new CliError('the terminal key cannot be used here');
     });
 
@@ -58,4 +59,6 @@ export function registerKeys(program: Command, ctx: CliContext): void {
       if (pins.cashiers.length > 0) say(`removed cashier(s) ${pins.cashiers.join(', ')}: their PINs were made with the old key; the manager saves them again in Settings`);
       if (pins.technicianCode) say('the technician code that was waiting was made with the old key and no longer works: run posctl technician code for a new one');
     });
+
+  registerKeyProtection(keys, ctx);
 }
