@@ -21,6 +21,27 @@ else
   install -d -m 2770 -o root -g "$lane_group" "$data_dir"
 fi
 
+# The machine key folder, 0750 root:counter-pos: a machine-wide lane's terminal key is kept here,
+# outside its data folder, in a file 0640 root:counter-pos (main/platform/machine-key-linux.ts): the
+# lane's accounts read it, only root writes it, and a copy or backup of the data folder unseals nothing.
+key_dir=/etc/counter-pos
+if [ -d "$key_dir" ]; then
+  chown root:"$lane_group" "$key_dir"
+  chmod 0750 "$key_dir"
+else
+  install -d -m 0750 -o root -g "$lane_group" "$key_dir"
+fi
+
+# The installed app, as root, makes the lane's key there, or moves there a key that an earlier
+# version left in the data folder. It never stops the installation: the lane then keeps its key in
+# the data folder, its status warns, and IT runs the command printed here.
+app="/opt/Counter POS/counter-pos"
+if [ -x "$app" ]; then
+  if ! timeout 120 "$app" --no-sandbox --ozone-platform=headless --posctl keys protect; then
+    echo "Counter POS: the lane's terminal key could not be put in $key_dir (see above); run: sudo \"$app\" --no-sandbox --posctl keys protect" >&2
+  fi
+fi
+
 # The package installs the payment devices' rules as /usr/lib/udev/rules.d/99-counter-pos.rules:
 # load them now, so readers plugged in already need no reboot.
 if command -v udevadm >/dev/null 2>&1; then

@@ -124,4 +124,14 @@ describe("the deb's maintainer scripts (build/deb/*.sh)", () => {
     expect(install).toMatch(/chmod 2770 "\$data_dir"/);
     expect(install).toMatch(/udevadm trigger/);
   });
+
+  it("make the machine key folder 0750 root:counter-pos and have the installed app keep the lane's key there, without ever failing the installation", () => {
+    const install = readFileSync(join(ROOT, 'build', 'deb', 'after-install.sh'), 'utf8');
+    expect(install).toContain('key_dir=/etc/counter-pos');
+    expect(install).toContain('install -d -m 0750 -o root -g "$lane_group" "$key_dir"');
+    expect(install).toMatch(/chmod 0750 "\$key_dir"/);
+    // After the data folder and the group it needs.
+    expect(install.indexOf('key_dir=')).toBeGreaterThan(install.indexOf('install -d -m 2770'));
+    expect(install).toMatch(/if ! timeout 120 "\$app" --no-sandbox --ozone-platform=headless --posctl keys protect; then\n\s+echo .*sudo .*--posctl keys protect" >&2\n\s+fi/);
+  });
 });

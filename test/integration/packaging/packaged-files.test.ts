@@ -81,7 +81,7 @@ describe('the packaged app (electron-builder --dir with a stand-in runtime)', ()
   });
 
   it('ships the production dependencies the core loads at run time', () => {
-    for (const dep of ['better-sqlite3', 'serialport', 'node-hid', 'commander', 'zod', 'ws', 'pino', 'soap', 'fast-xml-parser', '@napi-rs/keyring', 'bindings']) {
+    for (const dep of ['better-sqlite3', 'serialport', 'node-hid', 'commander', 'zod', 'ws', 'pino', 'soap', 'fast-xml-parser', '@napi-rs/keyring', '@primno/dpapi', 'node-gyp-build', 'bindings']) {
       expect(inAsar.some((f) => f.startsWith(`node_modules/${dep}/package.json`)), dep).toBe(true);
     }
   });
@@ -99,6 +99,9 @@ describe('the packaged app (electron-builder --dir with a stand-in runtime)', ()
       expect(unpacked.some((f) => f.startsWith(`node_modules/node-hid/prebuilds/${target}/`) && f.endsWith('.node')), `node-hid ${target}`).toBe(true);
     }
     expect(unpacked.some((f) => /^node_modules\/@napi-rs\/keyring-[^/]+\/.*\.node$/.test(f))).toBe(true);
+    // Windows DPAPI (the machine protection of a lane's key), loaded by node-gyp-build from its prebuilds; its C++ sources stay out.
+    expect(unpacked).toContain('node_modules/@primno/dpapi/prebuilds/win32-x64/@primno+dpapi.node');
+    expect(inAsar.filter((f) => /^node_modules\/@primno\/dpapi\/(src|test)\/|^node_modules\/@primno\/dpapi\/binding\.gyp$/.test(f))).toEqual([]);
   });
 
   it('flips the fuses in the runtime binary as electron-builder.yml asks', async () => {
