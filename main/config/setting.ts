@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { plainText } from '../../preload/contract/text';
 import { credentialsInUrl } from './url-rules';
 
 /**
@@ -48,11 +49,12 @@ interface Common {
   access?: 'technician' | 'manager';
 }
 
+/** Free text; whatever its own schema, control characters are refused (preload/contract/text.ts). */
 export function textSetting(
   options: Common & { default?: string; secret?: boolean; schema?: z.ZodType<string> },
 ): SettingDef<string> {
   return {
-    schema: options.schema ?? z.string().max(1000),
+    schema: plainText(options.schema ?? z.string().max(1000)),
     default: options.default ?? '',
     secret: options.secret ?? false,
     access: options.access ?? 'technician',

@@ -4,6 +4,7 @@
  * no preload, JavaScript off, no navigation, no network (its CSP). The window is destroyed after
  * every print, whatever happened.
  */
+import { printableText } from '../../native/protocol/printable';
 import type { HostPrinter } from '../platform/platform';
 
 /** How long a print may take before the window is given up (a driver that never answers). */
@@ -92,7 +93,8 @@ export function receiptPage(lines: readonly string[], title: string): string {
     `<meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'">`,
     `<title>${escapeHtml(title)}</title>`,
     '<style>html,body{margin:0;background:#fff;color:#000}pre{margin:0;font:min(11pt,4vw)/1.25 monospace;white-space:pre}</style>',
-    `</head><body><pre>${lines.map(escapeHtml).join('\n')}</pre></body></html>`,
+    // Each line as printable text (no line break or control character from data), then escaped.
+    `</head><body><pre>${lines.map((line) => escapeHtml(printableText(line))).join('\n')}</pre></body></html>`,
   ].join('');
 }
 

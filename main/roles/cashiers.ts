@@ -1,6 +1,7 @@
 import type { Logger } from 'pino';
 import type { Cashier, CashierStatus } from '../../preload/contract';
 import { PosError } from '../api/errors';
+import { controlCharacterProblem } from '../../preload/contract/text';
 import type { CallContext } from '../api/dispatcher';
 import type { Db } from '../store/database';
 import { weakPinReason } from './pin-hash';
@@ -73,6 +74,9 @@ export class Cashiers {
   }
 
   save(number: string, name: string, pin: string): CashierEntry[] {
+    // posctl calls this without the contract's schema: the name's rule is checked here too.
+    const badName = controlCharacterProblem(name);
+    if (badName) throw new PosError('BAD_INPUT', `A cashier name ${badName}.`, [{ path: 'name', message: badName }]);
     const weak = weakPinReason(pin, 'a cashier PIN');
     if (weak) throw new PosError('BAD_INPUT', `${weak}.`, [{ path: 'pin', message: weak }]);
     const pinHash = withPinKey(() => this.deps.verifier.hash(pin), (e) => pinUnavailable(e, `Cashier ${number}'s PIN`, AGAIN, 'set'));

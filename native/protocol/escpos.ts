@@ -1,5 +1,6 @@
 import { LF } from './bytes';
 import { byteOf, CODE_PAGES, type CodePageName } from './code-pages';
+import { printableText } from './printable';
 
 /**
  * ESC/POS for a receipt: lines of text in, the bytes a receipt printer takes out. Pure: no I/O.
@@ -59,16 +60,16 @@ const FOLD: Readonly<Record<string, string>> = {
 };
 
 /** Spaces and hyphens that print badly from a table (a no-break space prints as a blob on some models): always folded. */
-const ALWAYS: Readonly<Record<string, string>> = { '\u00a0': ' ', '\u00ad': '', '\t': ' ' };
+const ALWAYS: Readonly<Record<string, string>> = { '\u00a0': ' ', '\u00ad': '' };
 
 /**
  * `text` in the bytes of `page`: the table's own character when it has it, else a fold, else the
  * letter without its accent (NFKD) when the table has that, else "?" (reported in `replaced`).
- * Control characters never pass: a line cannot smuggle a command to the printer.
+ * Control characters never pass (printable.ts, first): a line cannot smuggle a command to the printer.
  */
 export function encodeText(text: string, page: CodePageName, replaced: Set<string> = new Set()): number[] {
   const out: number[] = [];
-  for (const ch of text) {
+  for (const ch of printableText(text)) {
     const always = ALWAYS[ch];
     if (always !== undefined) {
       for (const c of always) out.push(c.charCodeAt(0));

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { plainText } from './text';
 
 /**
  * Optional cashier sign-in (`terminal.cashierSignIn`): a cashier number and PIN per page
@@ -7,6 +8,8 @@ import { z } from 'zod';
  */
 export const CashierNumber = z.string().regex(/^\d{1,8}$/, 'a cashier number is 1 to 8 digits');
 export const CashierPin = z.string().regex(/^\d{4,12}$/, 'a cashier PIN is 4 to 12 digits');
+/** A name as it is saved; the stored ones are shown as they are (Cashier), so an older name never breaks a list. */
+export const CashierName = plainText(z.string().trim().min(1).max(40));
 
 export const Cashier = z.strictObject({ number: CashierNumber, name: z.string().min(1).max(40) });
 export type Cashier = z.infer<typeof Cashier>;
@@ -28,6 +31,6 @@ export const cashierMethods = {
   'cashier.signOut': { input: z.strictObject({}), output: CashierStatus },
   'cashiers.list': { input: z.strictObject({}), output: z.array(CashierEntry) },
   /** Adds a cashier, or changes one's name and PIN (and clears its lock). */
-  'cashiers.save': { input: z.strictObject({ number: CashierNumber, name: z.string().trim().min(1).max(40), pin: CashierPin }), output: z.array(CashierEntry) },
+  'cashiers.save': { input: z.strictObject({ number: CashierNumber, name: CashierName, pin: CashierPin }), output: z.array(CashierEntry) },
   'cashiers.remove': { input: z.strictObject({ number: CashierNumber }), output: z.array(CashierEntry) },
 } as const;

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { Mode } from './app';
 import { CardBrand } from './devices';
 import { ManagerPin } from './manager';
+import { plainText } from './text';
 
 /**
  * Contract entries of payments: the sale in progress (driven in main, watched here), the offline
@@ -89,7 +90,7 @@ export type SaleView = z.infer<typeof SaleView>;
 
 export const CheckDetails = z.strictObject({
   checkType: z.enum(['personal', 'corporate']),
-  customerName: z.string().trim().max(30).optional(),
+  customerName: plainText(z.string().trim().max(30)).optional(),
   /** 0 driver's licence, 1 SSN, 2 tax ID, 3 military ID (the gateway's CustomerIDType). */
   idType: z.union([z.literal(0), z.literal(1), z.literal(2), z.literal(3)]).optional(),
   /** For a driver's licence: the state's two letters first (IL123456). */
@@ -101,7 +102,7 @@ export const KeyedCardInput = z.strictObject({
   pan: z.string().regex(/^[\d -]{12,23}$/, 'a card number is 12 to 19 digits'),
   expiryMonth: z.number().int().min(1).max(12),
   expiryYear: z.number().int().min(0).max(2099),
-  cardholderName: z.string().trim().min(1).max(30),
+  cardholderName: plainText(z.string().trim().min(1).max(30)),
   cvd: z.string().regex(/^\d{3,4}$/).optional(),
   zipCode: z.string().trim().max(10).optional(),
 });

@@ -4,6 +4,7 @@ import { parseSwipe } from '../../../native/card/card-read';
 import { luhnValid } from '../../../native/card/luhn';
 import { parseMicr, type CheckRead } from '../../../native/check/micr';
 import { CheckDetails, type SaleView } from '../../../preload/contract';
+import { controlCharacterProblem } from '../../../preload/contract/text';
 import { PosError } from '../../api/errors';
 import { parseDollars } from '../../config/setting';
 import type { Core } from '../../core';
@@ -92,6 +93,8 @@ function keyedCard(panText: string, opts: SaleOptions, now: Date): KeyedCard {
   if (opts.expiry === undefined || opts.name === undefined) throw new CliError('--keyed needs --expiry MMYY and --name NAME (as on the card)');
   const name = opts.name.trim();
   if (name.length < 1 || name.length > 30) throw new CliError('--name must be 1 to 30 characters');
+  const badName = controlCharacterProblem(name);
+  if (badName) throw new CliError(`--name ${badName}`);
   const { month, year } = parseExpiry(opts.expiry, now);
   return { entry: 'keyed', pan, expiryMonth: month, expiryYear: year, cardholderName: name };
 }

@@ -2,18 +2,19 @@ import { z } from 'zod';
 import { MICR_SYMBOL_NAMES } from '../../../native/check/micr-symbols';
 import { CODE_PAGE_NAMES } from '../../../native/protocol/code-pages';
 import { SWIPE_FRAMINGS } from '../../../native/protocol/swipe-decoder';
+import { plainText } from '../../../preload/contract/text';
 import { boolSetting, intSetting, jsonSetting } from '../setting';
 
 /** One card reader, check reader, PIN pad or receipt printer of the lane. */
 export const DeviceConfig = z
   .strictObject({
     id: z.string().regex(/^[a-z0-9][a-z0-9-]{0,31}$/, 'id: lower-case letters, digits and dashes, at most 32'),
-    name: z.string().trim().min(1).max(40),
+    name: plainText(z.string().trim().min(1).max(40)),
     kind: z.enum(['msr', 'micr', 'pinpad', 'printer']),
     /** `usblp`: a USB printer-class device file (Linux /dev/usb/lp0), printers only. */
     transport: z.enum(['serial', 'hid', 'wedge', 'usblp']),
     /** Serial port (/dev/ttyUSB0, /dev/serial/by-id/…, COM3), a HID device path or a printer device file. */
-    path: z.string().min(1).max(256).optional(),
+    path: plainText(z.string().min(1).max(256)).optional(),
     /** USB vendor:product ids in hex, e.g. 0801:0002: finds the device wherever it is plugged. */
     usb: z.string().regex(/^[0-9a-fA-F]{4}:[0-9a-fA-F]{4}$/, 'usb: vendor:product in hex, e.g. 0801:0002').optional(),
     baud: z.number().int().min(300).max(921_600).optional(),

@@ -12,8 +12,8 @@ export const receiptSettings = {
   'receipts.systemPrinter': textSetting({
     default: '',
     access: 'manager',
-    // Printer names are what the OS shows; control characters never belong in one.
-    schema: z.string().trim().max(200).regex(/^[^\p{Cc}]*$/u, 'must not contain control characters'),
+    // Printer names are what the OS shows (textSetting refuses control characters, as in every text setting).
+    schema: z.string().trim().max(200),
     description: 'The operating system printer receipts go to in the desktop app, by its name as the system shows it; empty: the default printer.',
   }),
 } as const;
