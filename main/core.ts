@@ -39,6 +39,7 @@ import { technicianCodeStore } from './roles/technician-code-store';
 import { TechnicianCodes } from './roles/technician-codes';
 import { PinVerifier } from './roles/pin-verifier';
 import { StoredVerifiers } from './roles/stored-verifiers';
+import { FirstSetup, setupHandlers } from './roles/first-setup';
 import { trainingGatewayFile } from './training/gateway/sqlite-sim-store';
 import { CounterActivity } from './updates/activity';
 
@@ -259,6 +260,7 @@ export async function createCore(config: CoreConfig, platform: Platform): Promis
     ...payments.handlers,
     ...receipts.handlers,
     ...managerHandlers(manager),
+    ...setupHandlers(new FirstSetup({ settings, manager, log: log.child({ module: 'setup' }) })),
     ...cashierHandlers(cashiers),
     ...settingsHandlers(settings, (ctx) => manager.roleOf(ctx)),
     ...csvSaveHandlers(payments.ledger, platform.saveFile),

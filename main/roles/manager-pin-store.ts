@@ -14,6 +14,12 @@ export interface ManagerPinStore {
   read(): PinRow;
   /** A new PIN (or none, `posctl manager-pin reset`): wrong tries and the lock are cleared, and the generation moves on. */
   setHash(hash: string | null, at: Date, by: string): void;
+  /**
+   * The first PIN (the set-up screen): in one IMMEDIATE transaction, only while none exists, with
+   * `withIt` (the lane's name and language) written in the same transaction. False when a PIN
+   * exists already (another page or posctl was first): nothing is written then.
+   */
+  claimFirst(hash: string, at: Date, by: string, withIt: () => void): boolean;
   /** The generation of the PIN in force (0 before any was ever set): one row, cheap to ask often. */
   generation(): PinGeneration;
   /** One more wrong PIN; returns the count. In one IMMEDIATE transaction: two hosts never lose a try. */
@@ -39,9 +45,16 @@ export function managerPinStore(db: Db): ManagerPinStore {
     lock.run(lockUntil(failures));
     return failures;
   });
+  const claimFirst = db.transaction((hash: string, at: Date, by: string, withIt: () => void): boolean => {
+    if ((read.get()?.hash ?? null) !== null) return false;
+    withIt();
+    upsert.run({ hash, at: at.toISOString(), by });
+    return true;
+  });
   return {
     read: () => read.get() ?? { hash: null, failures: 0, lockedUntil: null },
     setHash: (hash, at, by) => void upsert.run({ hash, at: at.toISOString(), by }),
+    claimFirst: (hash, at, by, withIt) => claimFirst.immediate(hash, at, by, withIt),
     generation: () => (generation.get() as number | undefined) ?? 0,
     fail: (lockUntil) => fail.immediate(lockUntil),
     clearFailures: () => void clear.run(),

@@ -9,6 +9,11 @@ import { lockedWords, lockoutWords } from './pin-lockout';
 import { checkPin, pinUnavailable, withPinKey, type PinVerifier } from './pin-verifier';
 import type { TechnicianCodes } from './technician-codes';
 
+/** Until a PIN exists (the lane's first set-up is not done), what a manager-only call hears. */
+const NOT_SET_UP = "this lane's set-up is not finished. Complete the set-up screen (lane name, language, manager PIN) first, or a technician sets the PIN with posctl manager-pin set.";
+const NOT_SET_UP_SENTENCE = `T${NOT_SET_UP.slice(1)}`;
+const SET_UP_DONE = 'The set-up is already done: a manager PIN is set. The manager changes the PIN and the settings on the Settings screen.';
+
 /** What to do about a manager PIN made with a terminal key since replaced. */
 const AGAIN = 'a technician sets it again with posctl manager-pin set';
 
@@ -72,7 +77,7 @@ export class ManagerService {
   /** What a caller without the role hears. */
   refusal(needed: Role): string {
     if (needed === 'technician') return 'Only a technician can do this: with posctl on this PC, or in the desktop app with a technician code.';
-    return this.pinSet() ? 'This needs a manager: enter the manager PIN first.' : 'This needs a manager, and no manager PIN is set yet: set one first.';
+    return this.pinSet() ? 'This needs a manager: enter the manager PIN first.' : `This needs a manager, and ${NOT_SET_UP}`;
   }
 
   pinSet(): boolean {
@@ -127,15 +132,16 @@ export class ManagerService {
     return this.status(ctx);
   }
 
-  /** The first PIN needs none; a change needs the current one (checked with the same lock-out). */
-  setPin(ctx: CallContext, input: { current?: string | undefined; pin: string }): ManagerStatus {
+  /**
+   * A change of the PIN needs the current one (checked with the same lock-out). No page sets a
+   * first PIN this way: that is the set-up screen's (`firstPin`) or posctl's.
+   */
+  setPin(ctx: CallContext, input: { current: string; pin: string }): ManagerStatus {
     const connection = this.connectionOf(ctx);
+    if (!this.pinSet()) throw new PosError('FORBIDDEN', NOT_SET_UP_SENTENCE);
     const weak = weakPinReason(input.pin);
     if (weak) throw new PosError('BAD_INPUT', `${weak}.`, [{ path: 'pin', message: weak }]);
-    if (this.pinSet()) {
-      if (input.current === undefined) throw new PosError('FORBIDDEN', 'Enter the current manager PIN to change it.');
-      this.check(input.current);
-    }
+    this.check(input.current);
     this.write(input.pin, `page (${ctx.transport})`);
     this.sessions.open(connection);
     return this.status(ctx);
@@ -150,6 +156,8 @@ export class ManagerService {
     const role = this.roleOf(ctx);
     if (role === 'technician') return ctx.transport === 'cli' ? 'technician (posctl)' : ctx.connection ? `technician (code at page ${ctx.connection})` : 'technician';
     if (role === 'manager') return `manager (unlocked page ${ctx.connection ?? ctx.transport})`;
+    // No PIN to ask for: the page must not offer a PIN prompt (nor choose a first PIN on the way).
+    if (!this.pinSet()) throw new PosError('FORBIDDEN', `${what.charAt(0).toUpperCase()}${what.slice(1)} needs the manager, and ${NOT_SET_UP}`);
     if (pin === undefined) {
       const needed = `the manager PIN is needed for ${what}`;
       throw new PosError('FORBIDDEN', `${what.charAt(0).toUpperCase()}${what.slice(1)} needs the manager: ask the manager to enter the PIN.`, [{ path: 'managerPin', message: needed }]);
@@ -166,7 +174,23 @@ export class ManagerService {
     this.write(pin, by);
   }
 
-  /** posctl manager-pin reset: no PIN; the next manager action sets one. */
+  /**
+   * The set-up screen's first PIN: refused (CONFLICT) once any PIN exists, so it never replaces
+   * one; `withIt` (the lane's name and language) is written in the same IMMEDIATE transaction, so
+   * of two pages (or a page and posctl) finishing at once exactly one sets it.
+   */
+  firstPin(pin: string, by: string, withIt: () => void): void {
+    if (this.pinSet()) throw new PosError('CONFLICT', SET_UP_DONE);
+    const weak = weakPinReason(pin);
+    if (weak) throw new PosError('BAD_INPUT', `${weak.charAt(0).toUpperCase()}${weak.slice(1)}.`, [{ path: 'pin', message: weak }]);
+    // The scrypt runs before the transaction: the write lock is held for the writes alone.
+    const hash = withPinKey(() => this.deps.verifier.hash(pin), (e) => pinUnavailable(e, 'The manager PIN', AGAIN, 'set'));
+    if (!this.deps.store.claimFirst(hash, this.deps.now(), by, withIt)) throw new PosError('CONFLICT', SET_UP_DONE);
+    this.syncPin();
+    this.deps.log.info({ by }, 'first manager PIN set by the set-up');
+  }
+
+  /** posctl manager-pin reset: no PIN; the pages show the set-up screen until one is set again (there, or by posctl). */
   technicianReset(by: string): void {
     this.deps.store.setHash(null, this.deps.now(), by);
     this.syncPin();
@@ -186,7 +210,7 @@ export class ManagerService {
     const { store } = this.deps;
     const row = store.read();
     const hash = row.hash;
-    if (hash === null) throw new PosError('FORBIDDEN', 'No manager PIN is set yet: set one first.');
+    if (hash === null) throw new PosError('FORBIDDEN', NOT_SET_UP_SENTENCE);
     const steps = { fail: (lockUntil: (failures: number) => string | null) => store.fail(lockUntil), clear: () => store.clearFailures() };
     const result = checkPin(this.deps.verifier, pin, { ...row, hash }, this.deps.now().getTime(), steps, (e) => pinUnavailable(e, 'The manager PIN', AGAIN));
     if (result.ok) return;

@@ -9,6 +9,7 @@ import { managerEvents, managerMethods } from './manager';
 import { settingsMethods } from './settings';
 import { cashierMethods } from './cashiers';
 import { receiptMethods } from './receipts';
+import { setupMethods } from './setup';
 
 /**
  * The one contract between the renderer and the terminal core. Each method has a zod schema for
@@ -26,6 +27,7 @@ export const methods = {
   ...settingsMethods,
   ...cashierMethods,
   ...receiptMethods,
+  ...setupMethods,
 } as const;
 
 export const events = {
@@ -65,3 +67,4 @@ export * from './roles';
 export * from './settings';
 export * from './cashiers';
 export * from './receipts';
+export * from './setup';

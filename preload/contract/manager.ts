@@ -17,7 +17,7 @@ export const TechnicianCode = z.string().regex(/^\d{8}$/, 'a technician code is 
 export const ManagerStatus = z.strictObject({
   /** The role this page connection has now. */
   role: Role,
-  /** False on a fresh terminal: the first manager action sets one. */
+  /** False until the set-up screen (setup.complete) or posctl sets one. */
   pinSet: z.boolean(),
   /** While wrong PINs keep the PIN locked: until when, and the same in words. */
   lockedUntil: z.string().nullable(),
@@ -33,8 +33,8 @@ export const managerMethods = {
   'manager.unlock': { input: z.strictObject({ pin: ManagerPin }), output: ManagerStatus },
   /** Ends this page's manager session at once. */
   'manager.lock': { input: z.strictObject({}), output: ManagerStatus },
-  /** Sets the first PIN (no current one needed then, and it opens a session), or changes it (the current PIN is needed). */
-  'manager.setPin': { input: z.strictObject({ current: ManagerPin.optional(), pin: ManagerPin }), output: ManagerStatus },
+  /** Changes the PIN: the current one is needed (and opens this page's session). The first PIN is the set-up's (setup.complete) or posctl's. */
+  'manager.setPin': { input: z.strictObject({ current: ManagerPin, pin: ManagerPin }), output: ManagerStatus },
   /**
    * The desktop app only (refused, UNAVAILABLE, over the WebSocket): a one-time code from `posctl
    * technician code` makes this page a technician's, with the manager session's rules; it works once.

@@ -62,6 +62,9 @@ export const METHOD_ROLES = {
   'manager.unlock': 'cashier',
   'manager.lock': 'cashier',
   'manager.setPin': 'cashier',
+  // A fresh lane's set-up is for whoever stands at it; it is refused once a manager PIN exists.
+  'setup.status': 'cashier',
+  'setup.complete': 'cashier',
   // Anyone at the desktop app may try a code; the code is what proves the OS account.
   'technician.unlock': 'cashier',
   // Each key is checked again against its own access (a technician's key is refused to a manager).
@@ -80,7 +83,7 @@ export const METHOD_ROLES = {
  * Calls a page makes by itself (on an event, a reconnect, a timer), not because someone at the
  * counter did something: they do not keep a manager session alive.
  */
-export const PASSIVE_METHODS: ReadonlySet<MethodName> = new Set<MethodName>(['app.status', 'manager.status', 'cashier.status', 'queue.status', 'queue.list', 'payments.current', 'devices.list']);
+export const PASSIVE_METHODS: ReadonlySet<MethodName> = new Set<MethodName>(['app.status', 'manager.status', 'setup.status', 'cashier.status', 'queue.status', 'queue.list', 'payments.current', 'devices.list']);
 
 const RANK: Readonly<Record<Role, number>> = { cashier: 0, manager: 1, technician: 2 };
 

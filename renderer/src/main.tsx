@@ -5,6 +5,7 @@ import { App } from './app/App';
 import { bindManager } from './stores/manager-store';
 import { bindQueue } from './stores/queue-store';
 import { bindRegister } from './stores/register-store';
+import { bindSetup } from './stores/setup-store';
 import { bindStatus } from './stores/status-store';
 import './styles/app.css';
 
@@ -12,6 +13,7 @@ bindStatus(connect());
 bindRegister();
 bindQueue();
 bindManager();
+bindSetup();
 
 const root = document.getElementById('root');
 if (root) {

@@ -112,10 +112,11 @@ describe('the Offline queue screen', () => {
     expect(pos.calls.filter((c) => c.method === 'queue.resume')).toHaveLength(2);
   });
 
-  it('asks for the first PIN on a fresh terminal, in its own words', async () => {
+  it('asks no PIN on a lane not set up yet (nobody chooses the first PIN on the way): the refusal pointing to the set-up stays', async () => {
+    const notSetUp = "This needs a manager, and this lane's set-up is not finished. Complete the set-up screen (lane name, language, manager PIN) first, or a technician sets the PIN with posctl manager-pin set.";
     serve(idle);
     pos.answer('queue.forward', () => ({ attempted: 0, approved: 0, declined: 0, needsLookup: 0, failed: 0, remaining: 0, stoppedBecause: null }));
-    pos.answer('queue.pause', () => ({ refuse: { ...NEEDS_MANAGER, message: 'This needs a manager, and no manager PIN is set yet: set one first.' } }));
+    pos.answer('queue.pause', () => ({ refuse: { ...NEEDS_MANAGER, message: notSetUp } }));
     pos.answer('manager.status', () => manager({ pinSet: false }));
     render(
       <>
@@ -124,8 +125,9 @@ describe('the Offline queue screen', () => {
       </>,
     );
     fireEvent.click(await screen.findByRole('button', { name: 'Pause forwarding' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Set the manager PIN' });
-    expect(dialog.textContent).toContain('This needs a manager, and no manager PIN is set yet. Choose the manager PIN now.');
+    expect((await screen.findByRole('alert')).textContent).toBe(notSetUp);
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(pos.calls.some((c) => c.method === 'manager.setPin' || c.method === 'manager.unlock')).toBe(false);
   });
 
   it('keeps a refusal that is not about the role on the screen, without asking for a PIN', async () => {

@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
 import { launchChromium } from './browser';
-import { startHeadlessApp, type HeadlessAppProcess } from './processes';
+import { posctl, startHeadlessApp, type HeadlessAppProcess } from './processes';
 import { tempDirForSuite } from './tmp';
 
 export interface BrowserSuite {
@@ -12,16 +12,26 @@ export interface BrowserSuite {
   newPage(viewport?: { width: number; height: number }): Promise<{ page: Page; errors: string[] }>;
 }
 
+/** The manager PIN of the lanes the browser suites open (set up beforehand, as IT or a technician would). */
+export const E2E_MANAGER_PIN = '4826';
+
 export interface SuiteHooks {
   /** Before the app starts, e.g. a provisioning file or a simulator it should point at. */
   prepare?(dataDir: string): Promise<void> | void;
+  /**
+   * The manager PIN `posctl manager-pin set` gives the lane after `prepare`, before the app starts,
+   * so a page opens on the register (default E2E_MANAGER_PIN). null: a fresh lane, which opens on
+   * its one-time set-up screen.
+   */
+  managerPin?: string | null;
   /** After the browser and the app stopped. */
   cleanup?(): Promise<void> | void;
 }
 
 /**
- * Registers the suite's beforeAll/afterAll: the built headless app on a data directory of its own,
- * and Debian's Chromium; both stopped and the directory removed at the end.
+ * Registers the suite's beforeAll/afterAll: the built headless app on a data directory of its own
+ * (set up beforehand with a manager PIN unless the suite asks for a fresh lane), and Debian's
+ * Chromium; both stopped and the directory removed at the end.
  */
 export function headlessAppInChromium(prefix: string, hooks: SuiteHooks = {}): BrowserSuite {
   const data = tempDirForSuite(prefix);
@@ -30,6 +40,11 @@ export function headlessAppInChromium(prefix: string, hooks: SuiteHooks = {}): B
 
   beforeAll(async () => {
     await hooks.prepare?.(data.dir);
+    const pin = hooks.managerPin === undefined ? E2E_MANAGER_PIN : hooks.managerPin;
+    if (pin !== null) {
+      const set = await posctl(data.dir, ['manager-pin', 'set'], { input: `${pin}\n` });
+      if (set.code !== 0) throw new Error(`posctl manager-pin set failed before the app started: ${set.stderr}`);
+    }
     app = await startHeadlessApp(data.dir);
     browser = await launchChromium();
   });

@@ -14,7 +14,7 @@ export function registerManagerPin(program: Command, ctx: CliContext): void {
 
   pin
     .command('set')
-    .description('set the manager PIN, read from standard input (4 to 12 digits); ends every manager session')
+    .description('set the manager PIN, read from standard input (4 to 12 digits); ends every manager session, and a fresh lane then skips its set-up screen')
     .option('--json', 'print JSON')
     .action(async (opts: { json?: boolean }) => {
       if (process.stdin.isTTY) write('new manager PIN (4 to 12 digits; end with Enter and Ctrl+D): ', 'stderr');
@@ -33,12 +33,12 @@ export function registerManagerPin(program: Command, ctx: CliContext): void {
 
   pin
     .command('reset')
-    .description('remove the manager PIN: the next manager action on the counter sets a new one')
+    .description('remove the manager PIN (ends every manager session): the counter shows the set-up screen until a new one is set there or with manager-pin set')
     .option('--json', 'print JSON')
     .action(async (opts: { json?: boolean }) => {
       await ctx.withCore((core) => core.manager.technicianReset(technician()));
       if (opts.json) printJson({ pinSet: false });
-      else say('the manager PIN was removed; the next manager action on the counter asks for a new one');
+      else say('the manager PIN was removed and every manager session ended; the counter shows the set-up screen until a new PIN is set there or with posctl manager-pin set');
     });
 
   pin

@@ -1,5 +1,7 @@
 import { useState } from 'react';
 import { useStatusStore } from '../stores/status-store';
+import { useSetupStore } from '../stores/setup-store';
+import { SetupScreen } from '../screens/setup/SetupScreen';
 import { StatusBar } from '../components/StatusBar';
 import { ManagerBadge, ManagerGate } from '../components/ManagerGate';
 import { OfflineBanner } from '../components/OfflineBanner';
@@ -9,6 +11,7 @@ import { screens } from './screens';
 
 export function App() {
   const { status, connection, error } = useStatusStore();
+  const setup = useSetupStore((s) => s.status);
   const { t } = useT('app');
   const [current, setCurrent] = useState(screens[0]?.id ?? '');
 
@@ -21,7 +24,9 @@ export function App() {
     );
   }
 
-  const available = status ? screens.filter((s) => s.visible?.(status) ?? true) : [];
+  // A fresh lane opens on its set-up, and no screen is reachable until it is done (or posctl set a PIN).
+  const ready = status !== undefined && setup !== undefined && !setup.needed;
+  const available = ready ? screens.filter((s) => s.visible?.(status) ?? true) : [];
   const screen = available.find((s) => s.id === current) ?? available[0];
 
   return (
@@ -56,7 +61,7 @@ export function App() {
         </header>
       </div>
       <main id="main" tabIndex={-1}>
-        {status && screen ? screen.render(status, setCurrent) : <p className="loading">{error ?? t('connecting')}</p>}
+        {setup?.needed ? <SetupScreen status={setup} /> : ready && screen ? screen.render(status, setCurrent) : <p className="loading">{error ?? t('connecting')}</p>}
       </main>
       <StatusBar status={status} connection={connection} />
       <ManagerGate />

@@ -11,9 +11,9 @@ export function ManagerGate() {
   const paymentPin = useRegisterStore((r) => r.pin);
   const paymentBusy = useRegisterStore((r) => r.busy);
   const closePaymentPin = useRegisterStore((r) => r.closePin);
-  if (paymentPin) return <PinDialog key={`payment-${paymentPin.mode}`} mode={paymentPin.mode} why={paymentPin.why} busy={paymentBusy} onSubmit={paymentPin.submit} onClose={closePaymentPin} />;
+  if (paymentPin) return <PinDialog key="payment" why={paymentPin.why} busy={paymentBusy} onSubmit={paymentPin.submit} onClose={closePaymentPin} />;
   if (!prompt) return null;
-  return <PinDialog key={prompt.mode} mode={prompt.mode} why={prompt.why} busy={busy} onSubmit={submit} onClose={close} />;
+  return <PinDialog key="manager" why={prompt.why} busy={busy} onSubmit={submit} onClose={close} />;
 }
 
 /** "Manager" (or "Technician") with Lock, while this page holds a raised session. */

@@ -5,17 +5,15 @@ import { digitsOnly } from './money';
 /**
  * Asks for the manager PIN at the moment something needs it. A modal <dialog>: the page behind
  * it is inert, so focus stays inside; Esc cancels. The PIN goes with the call that needs it and
- * is not kept; the field shows dots and is cleared after each try.
+ * is not kept; the field shows dots and is cleared after each try. It never chooses a first PIN:
+ * that is the set-up screen's.
  */
 export function PinDialog({
-  mode = 'enter',
   why,
   busy,
   onSubmit,
   onClose,
 }: {
-  /** `set`: a fresh terminal has no PIN; the manager chooses one (typed twice). */
-  mode?: 'enter' | 'set';
   why: string;
   busy: boolean;
   onSubmit: (pin: string) => void;
@@ -23,8 +21,6 @@ export function PinDialog({
 }) {
   const { t } = useT('common');
   const [pin, setPin] = useState('');
-  const [again, setAgain] = useState('');
-  const [mismatch, setMismatch] = useState(false);
   const dialog = useRef<HTMLDialogElement>(null);
   const input = useRef<HTMLInputElement>(null);
   const titleId = useId();
@@ -38,16 +34,9 @@ export function PinDialog({
   const submit = (e: FormEvent): void => {
     e.preventDefault();
     if (pin.length < 4) return;
-    if (mode === 'set' && pin !== again) {
-      setMismatch(true);
-      return;
-    }
-    setMismatch(false);
     onSubmit(pin);
     setPin('');
-    setAgain('');
   };
-  const digits = (set: (v: string) => void) => (e: { target: { value: string } }) => set(digitsOnly(e.target.value));
   return (
     <dialog
       ref={dialog}
@@ -60,24 +49,17 @@ export function PinDialog({
       }}
     >
       <form onSubmit={submit}>
-        <h2 id={titleId}>{mode === 'set' ? t('pin.setTitle') : t('pin.title')}</h2>
+        <h2 id={titleId}>{t('pin.title')}</h2>
         <p id={whyId} role="alert">
           {why}
         </p>
         <label className="field">
-          {mode === 'set' ? t('pin.newPin') : t('pin.pin')}
-          <input ref={input} type="password" inputMode="numeric" autoComplete="off" pattern="[0-9]*" maxLength={12} value={pin} onChange={digits(setPin)} />
+          {t('pin.pin')}
+          <input ref={input} type="password" inputMode="numeric" autoComplete="off" pattern="[0-9]*" maxLength={12} value={pin} onChange={(e) => setPin(digitsOnly(e.target.value))} />
         </label>
-        {mode === 'set' && (
-          <label className="field">
-            {t('pin.again')}
-            <input type="password" inputMode="numeric" autoComplete="off" pattern="[0-9]*" maxLength={12} value={again} aria-invalid={mismatch} onChange={digits(setAgain)} />
-            {mismatch && <span className="field-problem">{t('pin.mismatch')}</span>}
-          </label>
-        )}
         <div className="actions">
           <button type="submit" className="button primary" disabled={busy || pin.length < 4}>
-            {mode === 'set' ? t('pin.setAndApprove') : t('pin.approve')}
+            {t('pin.approve')}
           </button>
           <button type="button" className="button" onClick={onClose}>
             {t('cancel')}

@@ -8,6 +8,7 @@ import { merchantMessages } from '../screens/merchant/messages';
 import { queueMessages } from '../screens/queue/messages';
 import { registerMessages } from '../screens/register/messages';
 import { settingsMessages } from '../screens/settings/messages';
+import { setupMessages } from '../screens/setup/messages';
 import { statusMessages } from '../screens/status/messages';
 
 /** Every namespace: one per screen, the app's frame and the shared components. */
@@ -23,6 +24,7 @@ export const namespaces = {
   catalogue: catalogueMessages,
   merchant: merchantMessages,
   leads: leadsMessages,
+  setup: setupMessages,
 } as const;
 
 export type Namespace = keyof typeof namespaces;

@@ -5,7 +5,6 @@ import { i18n } from '../i18n/i18n';
 
 /** A manager action waiting for the PIN: the dialog unlocks this page, then the action runs again. */
 interface Prompt {
-  mode: 'enter' | 'set';
   why: string;
 }
 
@@ -48,8 +47,12 @@ export const useManagerStore = create<ManagerState>((set, get) => {
       } catch (e) {
         if (!needsManager(e)) throw e;
         const status = await client().call('manager.status', {});
-        // The dialog says why in the page's language; a fresh terminal chooses its first PIN here.
-        set({ status, prompt: { mode: status.pinSet ? 'enter' : 'set', why: i18n.t(status.pinSet ? 'manager.needed' : 'manager.needFirst', { ns: 'common' }) } });
+        set({ status });
+        // No PIN yet: nothing to ask for, and no action chooses a first PIN on the way (that is the
+        // set-up screen's): main's refusal, which points to the set-up, stays the answer.
+        if (!status.pinSet) throw e;
+        // The dialog says why in the page's language.
+        set({ prompt: { why: i18n.t('manager.needed', { ns: 'common' }) } });
         return new Promise<T | undefined>((resolve, reject) => {
           pending = { retry: () => void action().then(resolve, reject), give: () => resolve(undefined) };
         });
@@ -59,16 +62,17 @@ export const useManagerStore = create<ManagerState>((set, get) => {
       const prompt = get().prompt;
       if (!prompt) return;
       set({ busy: true });
-      const call = prompt.mode === 'set' ? client().call('manager.setPin', { pin }) : client().call('manager.unlock', { pin });
-      call.then(
-        (status) => {
-          set({ status, prompt: undefined, busy: false });
-          const p = pending;
-          pending = undefined;
-          p?.retry();
-        },
-        (e: unknown) => set({ busy: false, prompt: { ...prompt, why: errorWords(e) } }),
-      );
+      client()
+        .call('manager.unlock', { pin })
+        .then(
+          (status) => {
+            set({ status, prompt: undefined, busy: false });
+            const p = pending;
+            pending = undefined;
+            p?.retry();
+          },
+          (e: unknown) => set({ busy: false, prompt: { ...prompt, why: errorWords(e) } }),
+        );
     },
     close() {
       set({ prompt: undefined });

@@ -9,8 +9,6 @@ export type RegisterTender = 'card' | 'check';
 
 /** The manager's PIN asked for at the moment a payment needs it (a refund, a large amount, a keyed card). */
 export interface PinRequest {
-  /** `set`: no manager PIN exists yet; the manager chooses one now (it approves this payment too). */
-  mode: 'enter' | 'set';
   why: string;
   /** Sends the same call again with the PIN. */
   submit: (pin: string) => void;
@@ -83,35 +81,12 @@ export const useRegisterStore = create<RegisterState>((set, get) => {
     );
   };
 
-  /** Main asks for the manager PIN, or refused the one typed (wrong, locked): the prompt says why; on a fresh terminal it sets the first PIN. */
+  /**
+   * Main asks for the manager PIN, or refused the one typed (wrong, locked): the prompt says why.
+   * Main never asks while no PIN exists (the set-up sets the first one), so no payment chooses one.
+   */
   const askPin = (why: string, send: (pin?: string) => Promise<SaleView>): void => {
-    client()
-      .call('manager.status', {})
-      .then(
-        (status) =>
-          set({
-            busy: false,
-            pin: status.pinSet
-              ? { mode: 'enter', why, submit: (p) => void withApproval(send, p) }
-              : { mode: 'set', why: i18n.t('pin.noPinYet', { ns: 'register', why }), submit: (p) => setFirstPin(p, why, send) },
-          }),
-        (e: unknown) => set({ busy: false, pin: undefined, error: errorWords(e) }),
-      );
-  };
-
-  /** The first manager PIN: set, used for this one approval (the page's manager session), then locked again. */
-  const setFirstPin = (pin: string, why: string, send: (pin?: string) => Promise<SaleView>): void => {
-    set({ busy: true });
-    client()
-      .call('manager.setPin', { pin })
-      .then(
-        () => {
-          set({ pin: undefined });
-          // The session the new PIN opened approves this payment only.
-          void withApproval(send).finally(() => client().call('manager.lock', {}).catch(() => undefined));
-        },
-        (e: unknown) => set({ busy: false, pin: { mode: 'set', why: `${errorWords(e)} ${why}`, submit: (p) => setFirstPin(p, why, send) } }),
-      );
+    set({ busy: false, pin: { why, submit: (p) => void withApproval(send, p) } });
   };
 
   const start = (input: StartSale): Promise<void> => withApproval((managerPin) => client().call('payments.start', { ...input, ...(managerPin ? { managerPin } : {}) }));

@@ -42,7 +42,8 @@ describe('journal.saveCsv', () => {
     const l = await lane(dialog.saveFile);
     await swipeSale(l, saleId('save-a'), 10_00);
     await swipeSale(l, saleId('save-b'), 11_00, 'mastercard');
-    await l.core.dispatch('manager.setPin', { pin: '4826' }, managerPage);
+    l.core.manager.technicianSet('4826', 'test');
+    await l.core.dispatch('manager.unlock', { pin: '4826' }, managerPage);
 
     expect(await l.core.dispatch('journal.saveCsv', {}, managerPage)).toEqual({ ok: true, value: { saved: true, path: '/media/usb/march.csv', rows: 2 } });
     const exported = await call(l, 'journal.exportCsv', {});

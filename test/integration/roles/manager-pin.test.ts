@@ -28,21 +28,31 @@ const pageA: CallContext = { transport: 'ws', connection: 'ws:1' };
 const pageB: CallContext = { transport: 'ws', connection: 'ws:2' };
 
 describe('roles at the contract', () => {
-  it('a page is a cashier: manager methods answer FORBIDDEN in words, until the first PIN is set', async () => {
+  it('a page is a cashier: manager methods answer FORBIDDEN in words, until the set-up sets the first PIN', async () => {
     const { core, call } = await lane();
-    expect(await call(pageA, 'queue.pause')).toEqual({ ok: false, error: { code: 'FORBIDDEN', message: 'This needs a manager, and no manager PIN is set yet: set one first.', needs: 'manager' } });
+    expect(await call(pageA, 'queue.pause')).toEqual({
+      ok: false,
+      error: {
+        code: 'FORBIDDEN',
+        message: "This needs a manager, and this lane's set-up is not finished. Complete the set-up screen (lane name, language, manager PIN) first, or a technician sets the PIN with posctl manager-pin set.",
+        needs: 'manager',
+      },
+    });
     expect(await call(pageA, 'journal.exportCsv')).toMatchObject({ ok: false, error: { code: 'FORBIDDEN' } });
     expect(await call(pageA, 'manager.status')).toMatchObject({ ok: true, value: { role: 'cashier', pinSet: false } });
     // The cashier's own work is open to it.
     expect(await call(pageA, 'queue.status')).toMatchObject({ ok: true });
 
-    // A weak first PIN is refused with the reason; a good one opens this page's session only.
-    expect(refusal(await call(pageA, 'manager.setPin', { pin: '1111' }))).toMatch(/one digit repeated/);
-    expect(await call(pageA, 'manager.setPin', { pin: '4826' })).toMatchObject({ ok: true, value: { role: 'manager', pinSet: true } });
+    // A weak first PIN is refused with the reason; a good one opens no session: the manager unlocks this page alone.
+    const setup = { name: 'Lane 1', language: 'en' };
+    expect(refusal(await call(pageA, 'setup.complete', { ...setup, pin: '1111', pinAgain: '1111' }))).toMatch(/one digit repeated/);
+    expect(await call(pageA, 'setup.complete', { ...setup, pin: '4826', pinAgain: '4826' })).toMatchObject({ ok: true, value: { needed: false } });
+    expect(await call(pageA, 'manager.unlock', { pin: '4826' })).toMatchObject({ ok: true, value: { role: 'manager', pinSet: true } });
     expect(await call(pageA, 'queue.pause')).toMatchObject({ ok: true });
     expect(await call(pageB, 'queue.resume')).toEqual({ ok: false, error: { code: 'FORBIDDEN', message: 'This needs a manager: enter the manager PIN first.', needs: 'manager' } });
     // Setting it again needs the current PIN.
-    expect(await call(pageB, 'manager.setPin', { pin: '5937' })).toMatchObject({ ok: false, error: { code: 'FORBIDDEN', message: 'Enter the current manager PIN to change it.' } });
+    expect(await call(pageB, 'manager.setPin', { pin: '5937' })).toMatchObject({ ok: false, error: { code: 'BAD_INPUT', issues: [{ path: 'current' }] } });
+    expect(refusal(await call(pageB, 'manager.setPin', { current: '5937', pin: '5937' }))).toBe('Wrong manager PIN. 4 tries left before it locks.');
     // posctl has the OS account: the technician needs no PIN.
     expect(await call({ transport: 'cli' }, 'queue.resume')).toMatchObject({ ok: true });
     await core.close();
@@ -50,7 +60,8 @@ describe('roles at the contract', () => {
 
   it('a session ends after two minutes without a call from its page, or at once on lock', async () => {
     const { core, call, tick } = await lane();
-    await call(pageA, 'manager.setPin', { pin: '4826' });
+    core.manager.technicianSet('4826', 'test');
+    await call(pageA, 'manager.unlock', { pin: '4826' });
     tick(119_000);
     // Something done at the counter (a search in History) keeps the session alive.
     expect(await call(pageA, 'journal.search', {})).toMatchObject({ ok: true });
@@ -71,8 +82,7 @@ describe('roles at the contract', () => {
 
   it('five wrong PINs lock it for a growing delay said in words, kept across a restart; a right one then opens', async () => {
     const { core, call, dir } = await lane();
-    await call(pageA, 'manager.setPin', { pin: '4826' });
-    await call(pageA, 'manager.lock');
+    core.manager.technicianSet('4826', 'test');
     const tries = [];
     for (let i = 0; i < 5; i++) tries.push(await call(pageB, 'manager.unlock', { pin: '0001' }));
     expect(tries.map((r) => (r.ok ? 'ok' : r.error.message))).toEqual([

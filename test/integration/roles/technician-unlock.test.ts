@@ -27,7 +27,8 @@ async function lane(dir = tempDir('pos-tech-')) {
   const core = await openCore(dir, {}, () => new Date(now));
   open.push(core);
   // A manager PIN and a manager page: technician keys stay read-only for it.
-  await core.dispatch('manager.setPin', { pin: '4826' }, app);
+  core.manager.technicianSet('4826', 'test');
+  await core.dispatch('manager.unlock', { pin: '4826' }, app);
   return {
     core,
     dir,
