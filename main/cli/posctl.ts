@@ -4,6 +4,7 @@
  * Exit codes: 0 success, 1 negative business outcome, 2 usage error, refusal or failure.
  */
 import { Command, CommanderError } from 'commander';
+import { declareOwnWords } from '../log/redact';
 import { APP_VERSION } from '../version';
 import { registerCatalogue } from './commands/catalogue';
 import { registerConfig } from './commands/config';
@@ -56,7 +57,19 @@ export function buildProgram(host: CliHost = {}): Command {
   registerJournal(program, ctx);
   registerProvision(program, ctx);
   registerLogs(program, ctx);
+  declareDescriptions(program);
   return program;
+}
+
+/**
+ * posctl's help is its own words: every description of its commands, options and arguments is
+ * left as written by the redactor its output passes (help text wraps them over lines).
+ */
+function declareDescriptions(command: Command): void {
+  declareOwnWords(command.description());
+  for (const option of command.options) declareOwnWords(option.description);
+  for (const argument of command.registeredArguments) declareOwnWords(argument.description);
+  for (const sub of command.commands) declareDescriptions(sub);
 }
 
 /** Runs one posctl command line (argv without node and the script); `host`: the desktop app's --posctl mode. */

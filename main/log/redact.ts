@@ -26,6 +26,9 @@ const SENSITIVE_XML = /<((?:[\w-]+:)?(?:Password|Card_Number|Track1|Track2|PAN|C
 
 type Rule = [RegExp, string | ((m: string, ...g: string[]) => string)];
 
+/** Names of credentials written in free text as `name=value` or `name: value`. */
+const CREDENTIAL_NAMES = /\b(password|passwd|pwd|secret|api[_-]?secret|hmac[_-]?key|token|pin|cvv2?|cvc2?|cvd|cid)/;
+
 const MICR_ASCII =
   /(?<![A-Za-z0-9])(?:[UuOoc][\d ?!-]*[UuOoc] ?)?[Ttd][\d?!]{4,5}[Dd-]?[\d?!]{3,5}[Ttd](?: *(?:[\d?!]|[TtUuOoAaDdcb$-](?![A-Za-z])))*/g;
 
@@ -44,7 +47,7 @@ const TEXT_RULES: Rule[] = [
   // fields after it go too (a symbol letter counts only where no other letter follows it).
   [MICR_ASCII, '[MICR]'],
   // Credentials written as key=value or key: value in free text.
-  [/\b(password|passwd|pwd|secret|api[_-]?secret|hmac[_-]?key|token|pin|cvv2?|cvc2?|cvd|cid)(\s*[=:]\s*)("[^"]*"|'[^']*'|\S+)/gi,
+  [new RegExp(`${CREDENTIAL_NAMES.source}(\\s*[=:]\\s*)("[^"]*"|'[^']*'|\\S+)`, 'gi'),
     (_m, k: string, sep: string) => `${k}${sep}${MASK}`],
   [/\b(Authorization\s*:\s*)[^\r\n]+/gi, (_m, k: string) => `${k}${MASK}`],
   // Credentials inside a URL: scheme://user:password@host.
@@ -88,13 +91,60 @@ const MIGHT_HIDE = /[\u2446-\u2449=:<@%]|\d(?:[ ./-]?\d){7}|[Ttd][\d?!]{4}/;
 /** `log` (default) hides every PAN-like run; `data` (what screens and scripts read) only what may be a card number. */
 export type RedactMode = keyof typeof RULES;
 
-export function redactText(text: string, mode: RedactMode = 'log'): string {
-  if (!MIGHT_HIDE.test(text)) return text;
+function applyRules(text: string, mode: RedactMode): string {
   let out = text;
   for (const [pattern, replacement] of RULES[mode]) {
     out = typeof replacement === 'string' ? out.replace(pattern, replacement) : out.replace(pattern, replacement);
   }
   return out;
+}
+
+/*
+ * The terminal's own sentences that the rules would rewrite: a credential's name before a colon
+ * in words ("must not carry Password: give it with --password -", "remove the manager PIN: the next
+ * …") reads like `Password: hunter2`, and the word after it would go. Such a sentence is declared
+ * where it is written, and every occurrence of it (wrapped over lines or not) is left as written.
+ * That shields no secret: a declared sentence is fixed text, so the "value" after its colon is a
+ * word of it, and one that ends on a credential's name and separator is refused.
+ */
+const ownSentences = new Map<string, RegExp>();
+/** Private-use characters: no rule matches them, so a shielded sentence passes the rules whole. */
+const TOKEN = /\uE000([\uE100-\uEFFF])\uE001/g;
+const MAX_TOKENS = 0xefff - 0xe100;
+const ENDS_ON_CREDENTIAL = new RegExp(`${CREDENTIAL_NAMES.source}\\s*[=:]\\s*$`, 'i');
+
+/**
+ * Declares `text` the terminal's own words (written in code, never data): redactText leaves it as
+ * written. Only a sentence the rules would change is kept. Returns the text.
+ */
+export function declareOwnWords(text: string): string {
+  if (ENDS_ON_CREDENTIAL.test(text)) throw new Error(`own words must not end on a credential's name and separator (what follows would not be redacted): ${text.slice(-40)}`);
+  if (ownSentences.has(text) || (applyRules(text, 'log') === text && applyRules(text, 'data') === text)) return text;
+  // Any run of blanks matches any other: help text wraps a description over lines.
+  const words = text.trim().split(/\s+/).map((w) => w.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
+  ownSentences.set(text, new RegExp(words.join('\\s+'), 'g'));
+  return text;
+}
+
+/** A sentence of the terminal's own, as a literal: ownWords`…` (no value can be put in it). */
+export function ownWords(strings: TemplateStringsArray): string {
+  return declareOwnWords(strings.join(''));
+}
+
+export function redactText(text: string, mode: RedactMode = 'log'): string {
+  if (!MIGHT_HIDE.test(text)) return text;
+  if (ownSentences.size === 0) return applyRules(text, mode);
+  const shielded: string[] = [];
+  let out = text;
+  for (const pattern of ownSentences.values()) {
+    out = out.replace(pattern, (sentence) => {
+      if (shielded.length >= MAX_TOKENS) return sentence;
+      shielded.push(sentence);
+      return `\uE000${String.fromCharCode(0xe100 + shielded.length - 1)}\uE001`;
+    });
+  }
+  // A token a rule took along (a credential's value) stays hidden with it.
+  return applyRules(out, mode).replace(TOKEN, (token, index: string) => shielded[index.charCodeAt(0) - 0xe100] ?? token);
 }
 
 /** A picture handed to the renderer as a data: URL (catalogue images): bytes, not text to scrub. */

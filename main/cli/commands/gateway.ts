@@ -11,6 +11,7 @@ import { startGatewaySimulator } from '../../training/gateway/server';
 import type { CliContext } from '../context';
 import { contractCall } from '../contract-call';
 import { parseJsonText } from '../../config/json-text';
+import { ownWords } from '../../log/redact';
 import { intArg, readStdin } from '../input';
 import { CliError, EXIT, onStop, printJson, say, write } from '../output';
 
@@ -129,7 +130,7 @@ export function registerGateway(program: Command, ctx: CliContext): void {
       const stdin = secretsOnStdin || opts.requestJson === '-' ? await readStdin() : undefined;
       const request = readRequestJson(opts.requestJson, opts.requestJson === '-' ? stdin : undefined);
       if (request === null || typeof request !== 'object' || Array.isArray(request)) throw new CliError('--request-json must be a JSON object of request fields');
-      if ('Password' in request) throw new CliError('--request-json must not carry Password: give it with --password - (standard input), or call gateway.url with the stored one');
+      if ('Password' in request) throw new CliError(ownWords`--request-json must not carry Password: give it with --password - (standard input), or call gateway.url with the stored one`);
       const result = await ctx.withCore((core) => {
         const s = core.settings;
         const endpoint = opts.endpoint ?? s.get('gateway.url');
