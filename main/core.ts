@@ -182,7 +182,9 @@ export async function createCore(config: CoreConfig, platform: Platform): Promis
   const logRotation = (): LogRotation => ({ maxBytes: settings.get('log.maxSizeMb') * 1024 * 1024, maxFiles: settings.get('log.maxFiles') });
   logFile?.setRotation(logRotation());
   const health = key.health();
-  if (health.state !== 'keyring') log.warn({ keyState: health.state }, `terminal key: ${health.detail}`);
+  // A key kept by the machine is where it should be: said once, not warned.
+  if (health.state === 'machine') log.info({ keyState: health.state }, `terminal key: ${health.detail}`);
+  else if (health.state !== 'keyring') log.warn({ keyState: health.state }, `terminal key: ${health.detail}`);
 
   const mode = (): Mode => deriveMode(settings, key.canUnseal());
   const journal = (): JournalStore => journals.of(mode());

@@ -1,12 +1,15 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFinished } from 'vitest';
+import { createCore } from '../../../main/core';
+import { createNodePlatform } from '../../../main/platform/platform';
 import type { MachineProtection } from '../../../main/platform/machine-key';
 import { keyFilePath, keyringAccount } from '../../../main/store/key-file';
 import { generateTerminalKeyPair, privateKeyFromDer, privateKeyToDer, publicKeyFromRaw } from '../../../main/store/sealing';
 import { KeyProtectRefused, TerminalKey, type TerminalKeyOptions } from '../../../main/store/terminal-key';
 import { isRoot, laneGroupId, machineWith } from '../../support/lane-group';
+import { memoryLog } from '../../support/memory-log';
 import { MemoryVault } from '../../support/memory-vault';
 import { tempDir } from '../../support/tmp';
 
@@ -173,5 +176,17 @@ describe.skipIf(!isRoot)('the key of a machine-wide lane, kept by the machine (L
     expect(copy.unseal(blob, 'c').toString()).toBe('v');
     expect(copy.adopt(stranger.privateKey, { force: true }).state).toBe('machine');
     expect(() => copy.unseal(blob, 'c')).toThrow();
+  });
+
+  it('is logged at start as information, where a key left in the data folder is a warning', async () => {
+    const start = async (lane: string, machine: MachineProtection | undefined): Promise<Array<{ level: number; msg: string }>> => {
+      const log = memoryLog();
+      const core = await createCore({ watchIntervalMs: 0, logLevel: 'info', logDestination: log.stream }, createNodePlatform({ host: 'cli', dataDir: lane, version: 't', ...(machine ? { machineKey: machine } : {}) }));
+      onTestFinished(() => core.close());
+      return log.lines().map((l) => JSON.parse(l) as { level: number; msg: string }).filter((l) => l.msg.startsWith('terminal key:'));
+    };
+    const machine = machineWith();
+    expect(await start(tempDir(), machine.protection)).toEqual([expect.objectContaining({ level: 30, msg: expect.stringContaining(`kept by the machine key folder ${machine.dir}`) as unknown })]);
+    expect(await start(tempDir(), { protector: machine.protection.protector, forNewKeys: false })).toEqual([expect.objectContaining({ level: 40, msg: expect.stringContaining('file permissions only') as unknown })]);
   });
 });
