@@ -3,14 +3,12 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { DEFAULT_GATEWAY_NAMESPACE } from '../../../main/config/settings/gateway';
 import { createCore, type Core } from '../../../main/core';
 import type { KeyedCard } from '../../../main/gateway/builders';
 import type { MachineProtection } from '../../../main/platform/machine-key';
 import { createNodePlatform } from '../../../main/platform/platform';
 import { keyFilePath } from '../../../main/store/key-file';
 import { journalFile } from '../../../main/store/journal';
-import { startGatewaySimulator } from '../../../main/training/gateway/server';
 import { SAMPLE_CARDS } from '../../../native/sim/sample-cards';
 import { isRoot, laneFolder, machineWith } from '../../support/lane-group';
 import { allowOffline, gatewayGate, goLive, LIVE_CREDENTIALS, sampleCheck, samplePan, swipe } from '../../support/payments';
@@ -134,15 +132,14 @@ describe.skipIf(!isRoot)('a copy of a machine-wide lane on a machine without a k
     const core = await openLane(lane, home.protection);
     expect(core.key.health().state).toBe('machine');
 
-    // Live, then the gateway goes away: a swipe, a keyed card with its CVD and a check with a driver's licence are stored offline.
-    const sim = await startGatewaySimulator({ namespace: DEFAULT_GATEWAY_NAMESPACE, credentials: LIVE_CREDENTIALS });
-    cleanups.push(() => sim.close());
-    const gate = await gatewayGate(sim.url);
+    // Live with the gateway unreachable (a gate that refuses connections): a swipe, a keyed card with
+    // its CVD and a check with a driver's licence are stored offline, sealed.
+    const gate = await gatewayGate('http://127.0.0.1:9/transaction/v14');
     cleanups.push(() => gate.close());
+    gate.down();
     goLive(core, gate.url);
     allowOffline(core);
     expect(core.mode()).toBe('live');
-    gate.down();
     const { payments } = core.payments;
     expect((await payments.runSale({ saleId: 'copy-swipe', type: 'sale', amountCents: 2_100 }, { card: swipe('visa') })).state).toBe('offline');
     expect((await payments.runSale({ saleId: 'copy-keyed', type: 'sale', amountCents: 2_200, cardEntry: 'keyed' }, { card: { kind: 'keyed', card: KEYED }, entry: 'keyed' })).state).toBe('offline');
