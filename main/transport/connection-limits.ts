@@ -29,6 +29,19 @@ export interface ConnectionLimits {
    * full catalogue list (a few MB) with a few large pictures (up to ~2.7 MB each).
    */
   closeAtBytes: number;
+  /**
+   * A socket that is not an authenticated WebSocket and has no request being answered (connected
+   * and silent, a request trickling in, a keep-alive between two files) is closed after this long.
+   * A page asks for its files and opens its WebSocket at once; 4 s keeps within the promised 5 s.
+   */
+  idleUnauthenticatedMs: number;
+  /** Time for a request's headers to arrive in full (Node's headersTimeout, checked every second). */
+  headersTimeoutMs: number;
+  /**
+   * Time for a whole request to arrive (Node's requestTimeout). The server takes no request body:
+   * a request that announces one is answered and its connection closed without waiting for it.
+   */
+  requestTimeoutMs: number;
 }
 
 export const DEFAULT_CONNECTION_LIMITS: Readonly<ConnectionLimits> = Object.freeze({
@@ -36,6 +49,9 @@ export const DEFAULT_CONNECTION_LIMITS: Readonly<ConnectionLimits> = Object.free
   maxCallsInFlight: 64,
   pauseReadingAtBytes: 1 << 20,
   closeAtBytes: 16 << 20,
+  idleUnauthenticatedMs: 4_000,
+  headersTimeoutMs: 4_000,
+  requestTimeoutMs: 5_000,
 });
 
 /** The defaults with the given overrides, refusing values that would make a limit meaningless. */
@@ -46,6 +62,10 @@ export function resolveLimits(overrides: Partial<ConnectionLimits> = {}): Connec
   }
   if (limits.closeAtBytes <= limits.pauseReadingAtBytes) {
     throw new RangeError(`limits.closeAtBytes (${limits.closeAtBytes}) must be above limits.pauseReadingAtBytes (${limits.pauseReadingAtBytes})`);
+  }
+  // Node refuses a headers time-out longer than the request's.
+  if (limits.headersTimeoutMs > limits.requestTimeoutMs) {
+    throw new RangeError(`limits.headersTimeoutMs (${limits.headersTimeoutMs}) must not be above limits.requestTimeoutMs (${limits.requestTimeoutMs})`);
   }
   return limits;
 }

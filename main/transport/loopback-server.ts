@@ -7,6 +7,7 @@ import { ClientFrame, WS_PATH, WS_SUBPROTOCOL, WS_TOKEN_PREFIX, type ServerFrame
 import type { Dispatch } from '../api/dispatcher';
 import type { EventBus } from '../events/bus';
 import { BUSY_REPLY, ConnectionBudget, resolveLimits, type ConnectionLimits } from './connection-limits';
+import { IdleSockets } from './idle-sockets';
 import { contentSecurityPolicy, readStaticFile, SECURITY_HEADERS } from './static-files';
 
 export interface LoopbackServerOptions {
@@ -44,7 +45,8 @@ function sameToken(offered: string, expected: string): boolean {
 }
 
 function refuseUpgrade(socket: Duplex, status: number, text: string): void {
-  socket.end(`HTTP/1.1 ${status} ${text}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
+  // Closed once the answer is out, not when the client gets round to closing its side.
+  socket.end(`HTTP/1.1 ${status} ${text}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`, () => socket.destroy());
 }
 
 /** The call frame in a WebSocket message, or undefined when it is not one. */
@@ -74,6 +76,9 @@ export async function startLoopbackServer(options: LoopbackServerOptions): Promi
 
   const serveHttp = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
     for (const [k, v] of Object.entries(SECURITY_HEADERS)) res.setHeader(k, v);
+    // No request here has a body. One announced (an oversized Content-Length, a slow drip) is not
+    // waited for: the answer goes at once and the connection closes after it.
+    if (req.headers['transfer-encoding'] !== undefined || Number(req.headers['content-length'] ?? 0) > 0) res.setHeader('Connection', 'close');
     if (!allowedHosts().has(req.headers.host ?? '')) {
       res.writeHead(421).end();
       return;
@@ -96,13 +101,21 @@ export async function startLoopbackServer(options: LoopbackServerOptions): Promi
     res.end(req.method === 'HEAD' ? undefined : file.body);
   };
 
-  const server = createServer((req, res) => {
-    serveHttp(req, res).catch((err: unknown) => {
-      log.error({ err }, 'static file request failed');
-      if (!res.headersSent) res.writeHead(500);
-      res.end();
-    });
-  });
+  const server = createServer(
+    // Node checks these every connectionsCheckingInterval (30 s by default): every second here.
+    { headersTimeout: limits.headersTimeoutMs, requestTimeout: limits.requestTimeoutMs, connectionsCheckingInterval: 1_000 },
+    (req, res) => {
+      serveHttp(req, res).catch((err: unknown) => {
+        log.error({ err }, 'static file request failed');
+        if (!res.headersSent) res.writeHead(500);
+        res.end();
+      });
+    },
+  );
+  // Until a socket is an authenticated WebSocket, silence closes it (idle-sockets.ts).
+  const idle = new IdleSockets(limits.idleUnauthenticatedMs, () => log.debug('closed an idle connection that is not an authenticated page'));
+  server.on('connection', (socket) => idle.add(socket));
+  server.on('request', (req, res) => res.once('close', idle.busy(req.socket)));
   const wss = new WebSocketServer({
     noServer: true,
     maxPayload: MAX_FRAME,
@@ -119,6 +132,7 @@ export async function startLoopbackServer(options: LoopbackServerOptions): Promi
 
   let connections = 0;
   const accept = (ws: WebSocket, socket: Duplex): void => {
+    idle.authenticated(socket);
     const budget = new ConnectionBudget(ws, socket, limits, log);
     // Each page connection is its own caller: a reload or a second tab starts as a cashier.
     const connection = `ws:${++connections}`;

@@ -94,5 +94,14 @@ describe('connection limits', () => {
     expect(() => resolveLimits({ maxCallsInFlight: 0 })).toThrow('limits.maxCallsInFlight');
     expect(() => resolveLimits({ maxConnections: 1.5 })).toThrow('limits.maxConnections');
     expect(() => resolveLimits({ pauseReadingAtBytes: 2 << 20, closeAtBytes: 1 << 20 })).toThrow('limits.closeAtBytes');
+    expect(() => resolveLimits({ headersTimeoutMs: 6_000, requestTimeoutMs: 5_000 })).toThrow('limits.headersTimeoutMs');
+    expect(() => resolveLimits({ idleUnauthenticatedMs: 0 })).toThrow('limits.idleUnauthenticatedMs');
+  });
+
+  it('closes an idle unauthenticated socket within 5 s by default, and bounds headers and requests in time', () => {
+    expect(DEFAULT_CONNECTION_LIMITS.idleUnauthenticatedMs).toBeLessThan(5_000);
+    // Node checks its time-outs every second: the headers' bound plus one check stays within 5 s too.
+    expect(DEFAULT_CONNECTION_LIMITS.headersTimeoutMs + 1_000).toBeLessThanOrEqual(5_000);
+    expect(DEFAULT_CONNECTION_LIMITS.requestTimeoutMs).toBeLessThanOrEqual(10_000);
   });
 });
