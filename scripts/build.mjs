@@ -2,7 +2,7 @@
 // Builds everything the app runs from: main-process bundles with esbuild (dependencies stay in
 // node_modules: native modules cannot be bundled), the sandboxed preload as one CommonJS file,
 // and the renderer with Vite.
-import { build as esbuild } from 'esbuild';
+import { build as esbuild, stop as stopEsbuild } from 'esbuild';
 import { build as viteBuild } from 'vite';
 import { existsSync, readFileSync, renameSync, rmSync } from 'node:fs';
 
@@ -16,6 +16,20 @@ const dist = new URL('../dist', import.meta.url).pathname;
 const next = `${dist}.next-${process.pid}`;
 const old = `${dist}.old-${process.pid}`;
 rmSync(next, { recursive: true, force: true });
+
+// Stopped (Ctrl+C, or a stop start.mjs passes on): the half-built folder goes, dist/ stays as it
+// was. The swap at the end is synchronous, so a stop lands before it or after it, never inside.
+let stopping = false;
+for (const signal of ['SIGINT', 'SIGTERM']) {
+  process.on(signal, () => {
+    if (stopping) return;
+    stopping = true;
+    void Promise.resolve(stopEsbuild()).finally(() => {
+      rmSync(next, { recursive: true, force: true });
+      process.exit(signal === 'SIGINT' ? 130 : 143);
+    });
+  });
+}
 
 const common = {
   bundle: true,
@@ -38,12 +52,22 @@ await Promise.all([
     format: 'esm',
     packages: 'external',
     entryPoints: {
-      headless: 'main/headless/main.ts',
       posctl: 'main/cli/main.ts',
       'electron/main': 'main/electron/main.ts',
     },
     outdir: next,
     outExtension: { '.js': '.js' },
+  }),
+  // The headless entry catches stop signals before the app's modules load: its dynamic import of
+  // the app becomes a chunk of its own (splitting), so SQLite and the rest load after that line.
+  esbuild({
+    ...common,
+    format: 'esm',
+    packages: 'external',
+    splitting: true,
+    entryPoints: { headless: 'main/headless/main.ts' },
+    chunkNames: 'headless-[name]-[hash]',
+    outdir: next,
   }),
   // A sandboxed preload may only require('electron'): everything else is bundled in.
   esbuild({
