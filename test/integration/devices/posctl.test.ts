@@ -1,9 +1,10 @@
 import { execFileSync } from 'node:child_process';
 import { chmodSync, realpathSync } from 'node:fs';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { SAMPLE_CARDS, SAMPLE_CHECKS, swipeText, type SampleCard } from '../../../native/sim/sample-cards';
 import { micrLine } from '../../../native/sim/micr-sim';
 import { posctl, requireBuild, ROOT, spawnNode, type Spawned } from '../../support/processes';
+import { readableApp } from '../../support/readable-app';
 import { tempDir } from '../../support/tmp';
 import { ptyPair, type PtyPair } from './socat';
 
@@ -199,10 +200,14 @@ describe('posctl devices and sim over socat pairs', () => {
     if (process.getuid?.() !== 0) ctx.skip(); // needs root to run posctl as an unprivileged user
     const pty = await pair();
     const node = realpathSync(process.execPath);
+    // The checkout may be out of that account's reach (/root/…): it runs a copy it can read.
+    const app = readableApp();
+    onTestFinished(() => app.remove());
     chmodSync(realpathSync(pty.a), 0o600);
     let stderr = '';
     try {
-      execFileSync('setpriv', ['--reuid=65534', '--regid=65534', '--clear-groups', 'timeout', '2', node, POSCTL, 'devices', 'watch', '--kind', 'msr', '--port', pty.a, '--count', '1'], {
+      execFileSync('setpriv', ['--reuid=65534', '--regid=65534', '--clear-groups', 'timeout', '2', node, app.posctl, 'devices', 'watch', '--kind', 'msr', '--port', pty.a, '--count', '1'], {
+        cwd: app.dir,
         stdio: ['ignore', 'pipe', 'pipe'],
       });
     } catch (e) {

@@ -1,8 +1,8 @@
 import { spawn } from 'node:child_process';
 import { chmodSync, chownSync, mkdirSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { beforeAll, describe, expect, it } from 'vitest';
-import { requireBuild, ROOT } from '../../support/processes';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readableApp, type ReadableApp } from '../../support/readable-app';
 import { tempDir } from '../../support/tmp';
 
 /*
@@ -20,13 +20,19 @@ const OUTSIDER_GID = 47899;
 
 const isRoot = process.getuid?.() === 0;
 
-beforeAll(() => requireBuild());
+// The accounts run a copy of the app they can read: the checkout may be out of their reach (/root/…, 0700).
+let app: ReadableApp | undefined;
+beforeAll(() => {
+  if (isRoot) app = readableApp();
+});
+afterAll(() => app?.remove());
 
 /** posctl as another account (setpriv), with its standard input. */
 function asAccount(uid: number, gid: number, lane: string, args: string[], input = ''): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  const cmd = ['--reuid', String(uid), '--regid', String(gid), '--clear-groups', process.execPath, join(ROOT, 'bin', 'posctl.js'), '--data-dir', lane, ...args];
+  if (!app) throw new Error('the readable copy of the app is made for root only');
+  const cmd = ['--reuid', String(uid), '--regid', String(gid), '--clear-groups', process.execPath, app.posctl, '--data-dir', lane, ...args];
   // The accounts have no home of their own; posctl keeps nothing there.
-  const child = spawn('setpriv', cmd, { env: { ...process.env, HOME: '/nonexistent' } });
+  const child = spawn('setpriv', cmd, { cwd: app.dir, env: { ...process.env, HOME: '/nonexistent' } });
   let stdout = '';
   let stderr = '';
   child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
