@@ -1,10 +1,11 @@
 import { execFileSync, spawn } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { keyFilePath } from '../../../main/store/key-file';
 import { isRoot, laneFolder, laneGroupId, machineWith } from '../../support/lane-group';
-import { posctl, requireBuild, ROOT } from '../../support/processes';
+import { posctl, requireBuild } from '../../support/processes';
+import { readableApp, type ReadableApp } from '../../support/readable-app';
 import { tempDir } from '../../support/tmp';
 
 /*
@@ -22,10 +23,15 @@ function keyKind(lane: string): unknown {
   return (JSON.parse(readFileSync(keyFilePath(lane), 'utf8')) as { protection: unknown }).protection;
 }
 
+// The cashier account runs a copy of the app it can read: the checkout may be out of its reach (/root/…, 0700).
+let app: ReadableApp | undefined;
+afterAll(() => app?.remove());
+
 /** posctl as a cashier account of the lane group (setpriv). */
 function asCashier(lane: string, args: string[], env: NodeJS.ProcessEnv): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  const cmd = ['--reuid', String(CASHIER), '--regid', String(laneGroupId()), '--clear-groups', process.execPath, join(ROOT, 'bin', 'posctl.js'), '--data-dir', lane, ...args];
-  const child = spawn('setpriv', cmd, { env: { ...process.env, HOME: '/nonexistent', ...env } });
+  app ??= readableApp();
+  const cmd = ['--reuid', String(CASHIER), '--regid', String(laneGroupId()), '--clear-groups', process.execPath, app.posctl, '--data-dir', lane, ...args];
+  const child = spawn('setpriv', cmd, { cwd: app.dir, env: { ...process.env, HOME: '/nonexistent', ...env } });
   let stdout = '';
   let stderr = '';
   child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
