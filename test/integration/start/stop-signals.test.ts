@@ -2,22 +2,11 @@ import Database from 'better-sqlite3';
 import { existsSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { runSeed, seededRandom } from '../../support/payments';
 import { DIST, requireBuild, ROOT, spawnNode, type Spawned } from '../../support/processes';
 import { tempDir } from '../../support/tmp';
 
 beforeAll(() => requireBuild());
-
-/** mulberry32: the same delays on every run of the test. */
-function seeded(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** PRAGMA integrity_check of every SQLite file the start left in the data directory. */
 function integrity(dir: string): Record<string, string> {
@@ -56,7 +45,9 @@ function startHeadless(via: Via, dataDir: string): { p: Spawned; ready: Promise<
 
 describe('a headless start stopped at any moment', { timeout: 120_000 }, () => {
   it('exits 0 on SIGTERM or SIGINT at 20 random moments of its first second, direct and through start.mjs, its files whole', async () => {
-    const random = seeded(19);
+    // A fresh seed each run (POS_TEST_SEED replays one): the moments differ from run to run.
+    const seed = runSeed();
+    const random = seededRandom(seed);
     const runs = Array.from({ length: 20 }, (_, i): { via: Via; signal: NodeJS.Signals; delayMs: number } => ({
       via: i % 3 === 2 ? 'scripts/start.mjs' : 'dist/headless.js',
       signal: i % 4 === 3 ? 'SIGINT' : 'SIGTERM',
@@ -79,7 +70,7 @@ describe('a headless start stopped at any moment', { timeout: 120_000 }, () => {
       );
     }
     for (const r of results) {
-      const what = `${r.run.via} ${r.run.signal} after ${r.run.delayMs} ms`;
+      const what = `${r.run.via} ${r.run.signal} after ${r.run.delayMs} ms (POS_TEST_SEED=${seed})`;
       expect({ code: r.code, signal: r.signal, stderr: r.stderr }, what).toEqual({ code: 0, signal: null, stderr: '' });
       for (const [file, answer] of Object.entries(r.files)) expect(answer, `${what}: ${file}`).toBe('ok');
     }
