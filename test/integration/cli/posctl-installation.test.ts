@@ -15,8 +15,14 @@ const machineFolderMissing = !existsSync(machineDataDir(process.platform, proces
 function capture(): { out: () => string; err: () => string } {
   let out = '';
   let err = '';
-  vi.spyOn(process.stdout, 'write').mockImplementation((chunk: string | Uint8Array) => ((out += String(chunk)), true));
-  vi.spyOn(process.stderr, 'write').mockImplementation((chunk: string | Uint8Array) => ((err += String(chunk)), true));
+  // As a stream does, the write's callback runs once it is written (posctl waits for it before it exits).
+  const written = (...args: unknown[]): true => {
+    const done = args.find((a): a is () => void => typeof a === 'function');
+    if (done) queueMicrotask(done);
+    return true;
+  };
+  vi.spyOn(process.stdout, 'write').mockImplementation((chunk: string | Uint8Array, ...rest: unknown[]) => ((out += String(chunk)), written(...rest)));
+  vi.spyOn(process.stderr, 'write').mockImplementation((chunk: string | Uint8Array, ...rest: unknown[]) => ((err += String(chunk)), written(...rest)));
   return { out: () => out, err: () => err };
 }
 
