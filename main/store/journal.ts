@@ -269,13 +269,12 @@ export function createJournalStore(db: Db, mode: Mode, file: string): JournalSto
     return load(p.clientRef);
   });
 
-  const byId = db.prepare<[number], RawRow>(`SELECT ${ROW_COLUMNS} FROM journal WHERE id = ?`);
-  const madeFrom = db.prepare<[number], RawRow>(`SELECT ${ROW_COLUMNS} FROM journal WHERE original_id = ? ORDER BY id`);
+  const queries = journalQueries(db, () => new Date());
   const createFrom = db.transaction(
     (p: Omit<NewPayment, 'requestedCents' | 'originalId'>, originalId: number, claim: (original: JournalRow, made: readonly JournalRow[]) => number, path: readonly PaymentState[], at: Date): JournalRow => {
-      const raw = byId.get(originalId);
-      if (!raw) throw new JournalConflictError(`no payment #${originalId} in the ${mode} journal`);
-      const requestedCents = claim(rowOf(raw), madeFrom.all(originalId).map(rowOf));
+      const original = queries.getById(originalId);
+      if (!original) throw new JournalConflictError(`no payment #${originalId} in the ${mode} journal`);
+      const requestedCents = claim(original, queries.children(originalId));
       return create({ ...p, originalId, requestedCents }, path, at, undefined);
     },
   );
@@ -310,7 +309,7 @@ export function createJournalStore(db: Db, mode: Mode, file: string): JournalSto
     mode,
     file,
     db,
-    ...journalQueries(db, () => new Date()),
+    ...queries,
     create(payment, state, at, patch) {
       const path = typeof state === 'string' ? [state] : state;
       return committed(isLightMove([], path, patch), () => create(payment, path, at, patch));
