@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { chmodSync, chownSync, closeSync, fchmodSync, fchownSync, lstatSync, mkdirSync, openSync, readFileSync, renameSync, rmSync, unlinkSync, writeSync } from 'node:fs';
+import { chmodSync, chownSync, closeSync, fchmodSync, fchownSync, fsyncSync, lstatSync, mkdirSync, openSync, readFileSync, renameSync, rmSync, unlinkSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import { errorCodeOf } from '../error-code';
 import { LANE_GROUP } from './data-dir';
@@ -101,6 +101,8 @@ export function linuxKeyFolder(o: LinuxKeyFolderOptions): MachineKeyProtector {
         fchownSync(fd, 0, group);
         fchmodSync(fd, KEY_FILE_MODE);
         writeSync(fd, `${der.toString('base64')}\n`);
+        // On disk before the data folder's key file stops holding the key: a power cut loses neither.
+        fsyncSync(fd);
       } catch (e) {
         closeSync(fd);
         rmSync(tmp, { force: true });
@@ -108,6 +110,12 @@ export function linuxKeyFolder(o: LinuxKeyFolderOptions): MachineKeyProtector {
       }
       closeSync(fd);
       renameSync(tmp, file);
+      const folder = openSync(dir, 'r');
+      try {
+        fsyncSync(folder);
+      } finally {
+        closeSync(folder);
+      }
       return account;
     },
     load(locator) {
