@@ -70,6 +70,11 @@ export function verifierKeyState(stored: string, key: Buffer): 'ok' | 'other-key
   return v.scheme === 'scrypt' || v.keyId === pinKeyId(key) ? 'ok' : 'other-key';
 }
 
+/** Whether `stored` is an unkeyed verifier of an earlier build (read without the key). */
+export function isUnkeyed(stored: string): boolean {
+  return parse(stored)?.scheme === 'scrypt';
+}
+
 /**
  * The keyed form of an unkeyed verifier of an earlier build, from its stored scrypt output alone
  * (mac = HMAC(K, hash)): the PIN is not needed. Undefined when `stored` is not an unkeyed verifier.

@@ -1,7 +1,7 @@
 import type { Db } from '../store/database';
 import type { ClearedPins } from '../store/key-reset';
 import type { ManagerPinStore } from './manager-pin-store';
-import { upgradePinHash, verifierKeyState } from './pin-hash';
+import { isUnkeyed, upgradePinHash, verifierKeyState } from './pin-hash';
 import { PinKeyUnavailable, type PinVerifier } from './pin-verifier';
 import type { TechnicianCodeStore } from './technician-code-store';
 
@@ -48,6 +48,8 @@ export class StoredVerifiers {
    * many it rewrote; 0 where the terminal key does not open (they wait for it).
    */
   upgrade(): number {
+    // Most starts find nothing to key: plain reads, without the key or the write lock another process may hold.
+    if (!Object.values(this.rows).some((r) => r.all.all().some((row) => isUnkeyed(row.hash)))) return 0;
     try {
       return this.deps.verifier.with((key) =>
         this.deps.db
