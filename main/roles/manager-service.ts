@@ -156,11 +156,12 @@ export class ManagerService {
     const role = this.roleOf(ctx);
     if (role === 'technician') return ctx.transport === 'cli' ? 'technician (posctl)' : ctx.connection ? `technician (code at page ${ctx.connection})` : 'technician';
     if (role === 'manager') return `manager (unlocked page ${ctx.connection ?? ctx.transport})`;
+    const What = `${what.charAt(0).toUpperCase()}${what.slice(1)}`;
     // No PIN to ask for: the page must not offer a PIN prompt (nor choose a first PIN on the way).
-    if (!this.pinSet()) throw new PosError('FORBIDDEN', `${what.charAt(0).toUpperCase()}${what.slice(1)} needs the manager, and ${NOT_SET_UP}`);
+    if (!this.pinSet()) throw new PosError('FORBIDDEN', `${What} needs the manager, and ${NOT_SET_UP}`);
     if (pin === undefined) {
       const needed = `the manager PIN is needed for ${what}`;
-      throw new PosError('FORBIDDEN', `${what.charAt(0).toUpperCase()}${what.slice(1)} needs the manager: ask the manager to enter the PIN.`, [{ path: 'managerPin', message: needed }]);
+      throw new PosError('FORBIDDEN', `${What} needs the manager: ask the manager to enter the PIN.`, [{ path: 'managerPin', message: needed }]);
     }
     this.check(pin);
     this.deps.log.info({ what }, 'manager approved at the counter');
