@@ -1,4 +1,4 @@
-import type { PaymentRow, SaleView } from '../../preload/contract';
+import type { PaymentRow, PaymentStanding, SaleOriginal, SaleView } from '../../preload/contract';
 import type { JournalRow } from '../store/journal';
 import { FINAL_STATES, STATE_WORDS } from './states';
 
@@ -6,7 +6,10 @@ import { FINAL_STATES, STATE_WORDS } from './states';
  * From journal rows to what leaves main: the contract's PaymentRow and SaleView. Only masked
  * columns exist in the journal, and the contract's schemas check the masks again.
  */
-export function paymentRowView(row: JournalRow, options: { expiredBefore?: string; originalRef?: string | null } = {}): PaymentRow {
+/** A payment no later operation has touched. */
+export const UNTOUCHED: PaymentStanding = { voided: false, refundedCents: 0, completedCents: 0 };
+
+export function paymentRowView(row: JournalRow, options: { expiredBefore?: string; originalRef?: string | null; standing?: PaymentStanding } = {}): PaymentRow {
   const stored = row.state === 'offline' || row.state === 'forwarding';
   return {
     id: row.id,
@@ -47,6 +50,7 @@ export function paymentRowView(row: JournalRow, options: { expiredBefore?: strin
     expired: stored && options.expiredBefore !== undefined && row.createdAt < options.expiredBefore,
     cardDataKept: row.hasSealed,
     originalRef: options.originalRef ?? null,
+    standing: options.standing ?? UNTOUCHED,
     decidedBy: row.decidedBy,
     decision: row.decision,
     createdAt: row.createdAt,
@@ -63,7 +67,7 @@ export function paidCents(row: Pick<JournalRow, 'state' | 'approvedCents' | 'req
 }
 
 /** A sale view of a journal row alone (a sale that ended in another process, or before a restart). */
-export function saleViewOfRow(row: JournalRow, originalRef: string | null): SaleView {
+export function saleViewOfRow(row: JournalRow, originalRef: string | null, original: SaleOriginal | null = null): SaleView {
   const final = FINAL_STATES.has(row.state) || row.state === 'offline' || row.state === 'needs-lookup' || row.state === 'forwarding';
   const paid = paidCents(row);
   return {
@@ -94,6 +98,7 @@ export function saleViewOfRow(row: JournalRow, originalRef: string | null): Sale
         }
       : null,
     originalRef,
+    original,
     final,
     startedAt: row.createdAt,
     updatedAt: row.updatedAt,

@@ -57,6 +57,25 @@ export const SaleOutcome = z.strictObject({
   tag: z.string().max(20).optional(),
 });
 
+/** The payment a void, refund or completion acts on: its type and amounts. */
+export const SaleOriginal = z.strictObject({
+  type: PaymentType,
+  requestedCents: Cents,
+  approvedCents: Cents.nullable(),
+});
+export type SaleOriginal = z.infer<typeof SaleOriginal>;
+
+/**
+ * Where a payment stands after the operations made on it since (approved or stored offline ones):
+ * voided, refunded so far, completed so far. History shows "Refunded $5.00 of $19.99" from it.
+ */
+export const PaymentStanding = z.strictObject({
+  voided: z.boolean(),
+  refundedCents: Cents,
+  completedCents: Cents,
+});
+export type PaymentStanding = z.infer<typeof PaymentStanding>;
+
 /** What the sale waits for now, so a screen knows which control to show. */
 export const SaleWaitingFor = z.enum(['tender', 'card', 'check', 'check-details', 'customer-confirm', 'gateway']);
 
@@ -82,6 +101,11 @@ export const SaleView = z.strictObject({
   check: SaleCheck.nullable(),
   outcome: SaleOutcome.nullable(),
   originalRef: ClientRef.nullable(),
+  /**
+   * A void, refund or completion: the payment it acts on, so the result can name both
+   * ("Completed $45.00 of a $50.00 pre-auth"). Null for a payment that acts on none.
+   */
+  original: SaleOriginal.nullable(),
   final: z.boolean(),
   startedAt: z.string(),
   updatedAt: z.string(),
@@ -172,6 +196,7 @@ export const PaymentRow = z.strictObject({
    */
   cardDataKept: z.boolean(),
   originalRef: z.string().nullable(),
+  standing: PaymentStanding,
   decidedBy: z.string().nullable(),
   decision: z.string().nullable(),
   createdAt: z.string(),
@@ -240,7 +265,8 @@ export type JournalSearch = z.input<typeof JournalSearch>;
 export const TotalsLine = z.strictObject({
   tender: Tender,
   type: PaymentType,
-  bucket: z.enum(['approved', 'offline', 'declined']),
+  /** `declined`: the bank said no; `rejected`: the gateway refused the request (never reached the bank), kept apart. */
+  bucket: z.enum(['approved', 'offline', 'declined', 'rejected']),
   count: z.number().int().nonnegative(),
   cents: z.number().int().nonnegative(),
 });

@@ -16,7 +16,7 @@ function row(patch: Partial<PaymentRow>): PaymentRow {
     transactionType: '00', requestedCents: 42_00, approvedCents: 42_00, surchargeCents: null, taxCents: null, masked: '411111******1111', brand: 'visa', last4: '1111',
     routing: null, checkNumber: null, cardholderName: 'PAT LEE', entry: 'swipe', deviceId: 'msr-1', cashier: '12', approvedBy: null, outcomeKind: 'approved', gatewayCode: '00',
     bankCode: '000', message: null, tag: '1234567', authorizationNum: 'ET1234', sequenceNo: null, retrievalRef: null, splitTenderId: null, attempts: 1, storedOffline: false,
-    attention: false, expired: false, cardDataKept: false, originalRef: null, decidedBy: null, decision: null, createdAt: AT, updatedAt: AT, finishedAt: AT,
+    attention: false, expired: false, cardDataKept: false, originalRef: null, standing: { voided: false, refundedCents: 0, completedCents: 0 }, decidedBy: null, decision: null, createdAt: AT, updatedAt: AT, finishedAt: AT,
     ...patch,
   };
 }
@@ -183,7 +183,7 @@ describe('the History screen', () => {
     pos.answer('payments.start', (input): SaleView => ({
       saleId: input.saleId, clientRef: 'TMREFUND01', mode: 'training', type: 'refund', tender: 'card', state: 'validated', words: 'Card or check read; confirming the amount.',
       waitingFor: 'gateway', problem: null, amountCents: input.amountCents, approvedCents: null, balanceDueCents: 0, splitTenderId: null, entry: 'tagged', card: null, check: null,
-      outcome: null, originalRef: 'TMREF0001', final: false, startedAt: AT, updatedAt: AT,
+      outcome: null, originalRef: 'TMREF0001', original: { type: 'sale', requestedCents: 42_00, approvedCents: 42_00 }, final: false, startedAt: AT, updatedAt: AT,
     }));
     const onFollow = vi.fn();
     render(<HistoryScreen onFollow={onFollow} />);

@@ -32,7 +32,7 @@ function row(patch: Partial<PaymentRow>): PaymentRow {
     transactionType: '00', requestedCents: 25_00, approvedCents: null, surchargeCents: null, taxCents: null, masked: '411111******1111', brand: 'visa', last4: '1111',
     routing: null, checkNumber: null, cardholderName: 'PAT LEE', entry: 'swipe', deviceId: 'msr-1', cashier: null, approvedBy: null, outcomeKind: null, gatewayCode: null,
     bankCode: null, message: null, tag: null, authorizationNum: null, sequenceNo: null, retrievalRef: null, splitTenderId: null, attempts: 0, storedOffline: true,
-    attention: false, expired: false, cardDataKept: true, originalRef: null, decidedBy: null, decision: null, createdAt: ago(90), updatedAt: ago(90), finishedAt: null,
+    attention: false, expired: false, cardDataKept: true, originalRef: null, standing: { voided: false, refundedCents: 0, completedCents: 0 }, decidedBy: null, decision: null, createdAt: ago(90), updatedAt: ago(90), finishedAt: null,
     ...patch,
   };
 }

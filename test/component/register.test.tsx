@@ -16,7 +16,7 @@ function sale(patch: Partial<SaleView>): SaleView {
   return {
     saleId: 'reg-0001aaaa', clientRef: 'TMWTL676H6379CC5F9F', mode: 'training', type: 'sale', tender: 'card', state: 'waiting', words: 'Waiting for the card or check.',
     waitingFor: 'card', problem: null, amountCents: 12_34, approvedCents: null, balanceDueCents: 0, splitTenderId: null, entry: null, card: null, check: null,
-    outcome: null, originalRef: null, final: false, startedAt: AT, updatedAt: AT,
+    outcome: null, originalRef: null, original: null, final: false, startedAt: AT, updatedAt: AT,
     ...patch,
   };
 }

@@ -24,6 +24,7 @@ const base: SaleView = {
   check: null,
   outcome: null,
   originalRef: null,
+  original: null,
   final: false,
   startedAt: '2030-03-01T12:00:00.000Z',
   updatedAt: '2030-03-01T12:00:00.000Z',

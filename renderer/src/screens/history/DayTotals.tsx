@@ -10,6 +10,7 @@ const BUCKET = {
   approved: 'bucket.approved',
   offline: 'bucket.offline',
   declined: 'bucket.declined',
+  rejected: 'bucket.rejected',
 } as const satisfies Record<TotalsLine['bucket'], string>;
 
 /** The day's totals: approved, refunded, voided, offline not sent yet, net; then by tender and type. */
