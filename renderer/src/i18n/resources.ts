@@ -6,7 +6,9 @@ import { historyMessages } from '../screens/history/messages';
 import { leadsMessages } from '../screens/leads/messages';
 import { merchantMessages } from '../screens/merchant/messages';
 import { queueMessages } from '../screens/queue/messages';
+import { keyedMessages } from '../screens/register/keyed-messages';
 import { registerMessages } from '../screens/register/messages';
+import { trainingMessages } from '../screens/register/training-messages';
 import { settingsMessages } from '../screens/settings/messages';
 import { setupMessages } from '../screens/setup/messages';
 import { statusMessages } from '../screens/status/messages';
@@ -16,6 +18,8 @@ export const namespaces = {
   app: appMessages,
   common: commonMessages,
   register: registerMessages,
+  keyed: keyedMessages,
+  training: trainingMessages,
   history: historyMessages,
   queue: queueMessages,
   settings: settingsMessages,
