@@ -14,6 +14,7 @@ import { claimCents } from './claim-rule';
 import { buildCall, sealContext, type CardSource, type SealedPayload } from './requests';
 import { resolveOutcome } from './resolve-outcome';
 import { FINAL_STATES, IN_PROGRESS_STATES, STATE_WORDS, type EntryMethod, type PaymentState, type PaymentType, type Tender } from './states';
+import { originalOf } from './original-view';
 import { paidCents, saleViewOfRow } from './views';
 import type { SaleDevices, SalePinpad } from './sale-devices';
 
@@ -155,7 +156,7 @@ export class Sale {
   }
 
   view(): SaleView {
-    const base = saleViewOfRow(this.row, this.start.original?.clientRef ?? null);
+    const base = saleViewOfRow(this.row, this.start.original?.clientRef ?? null, originalOf(this.start.original));
     const check = this.checkRead?.masked();
     return {
       ...base,

@@ -19,6 +19,7 @@ import { Sale, type GatewayLease } from './sale';
 import type { SaleDevices } from './sale-devices';
 import { forgetExpiredLookups, RETENTION_SWEEP_MS } from './retention';
 import { offlinePolicyOf, salePolicyOf } from './sale-policy';
+import { originalOf } from './original-view';
 import { paidCents, saleViewOfRow } from './views';
 
 type StartInput = z.output<typeof StartSaleSchema>;
@@ -220,7 +221,9 @@ export class PaymentsService implements Service {
     else {
       const row = journal.ofSale(saleId).at(-1);
       if (!row) throw new PosError('NOT_FOUND', `no sale ${saleId}`);
-      view = saleViewOfRow(row, null);
+      // A void, refund or completion names the payment it acts on, as it did while it ran.
+      const original = row.originalId !== null ? journal.getById(row.originalId) : undefined;
+      view = saleViewOfRow(row, original?.clientRef ?? null, originalOf(original));
     }
     // A split tender's balance is what all its tenders left, not this payment's alone.
     return view.splitTenderId && view.final ? { ...view, balanceDueCents: this.balanceDue(journal, view.splitTenderId) } : view;
