@@ -9,6 +9,12 @@ export const receiptSettings = {
     description:
       'Where receipts print: auto (the receipt printer in devices.list, else the system printer of the desktop app, else the browser), device (the receipt printer only), system (the operating system printer), browser (the print dialog of the page).',
   }),
+  'receipts.afterApproval': enumSetting(['print', 'ask', 'none'], {
+    default: 'ask',
+    access: 'manager',
+    description:
+      'What the Register does with the customer receipt once a payment is approved or stored offline: print (prints it at once), ask (asks "Print the receipt?": Enter prints, Esc skips), none (prints only when the cashier asks for it).',
+  }),
   'receipts.systemPrinter': textSetting({
     default: '',
     access: 'manager',
