@@ -29,7 +29,11 @@ export interface SwipedCard {
 export type CvdPresence = 'not-provided' | 'present' | 'illegible' | 'not-available';
 const CVD_PRESENCE: Record<CvdPresence, string> = { 'not-provided': '0', present: '1', illegible: '2', 'not-available': '9' };
 
-/** A card typed in by the cashier. */
+/**
+ * A card typed in by the cashier (the Register's form, posctl --keyed). Its fields go in the spec's
+ * order (Card_Number, Expiry_Date, CardHoldersName, CVDCode, CVD_Presence_Ind, ZipCode for AVS,
+ * Ecommerce_Flag): the envelope writes them in that order whatever the object's key order.
+ */
 export interface KeyedCard {
   entry: 'keyed';
   pan: string;
@@ -98,7 +102,13 @@ export interface TransactionExtras {
 export type GatewayLanguage = 'EN' | 'FR';
 
 export interface BuilderContext {
-  /** Ecommerce_Flag for keyed cards at the counter (reference: uncertain; gateway.keyedEcommerceFlag). */
+  /**
+   * Ecommerce_Flag for a card typed in (gateway.keyedEcommerceFlag). The spec lists the field
+   * without values; the reference says a card keyed at the counter is "MOTO or retail-keyed per
+   * merchant setting" (uncertain). Default R, retail: the customer stands at the counter with the
+   * card (a damaged stripe), as for a swipe; a merchant whose acquirer books keyed cards as mail or
+   * phone orders sets 1 (MOTO single). Swipes always send R.
+   */
   keyedEcommerceFlag: string;
   now: Date;
   /** terminal.language as the gateway's code; absent: the gateway's default (English). */

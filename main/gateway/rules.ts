@@ -77,6 +77,7 @@ function cardIssues(tx: Loose, now: Date, out: RuleIssue[]): void {
   if (present(tx.CVD_Presence_Ind)) {
     if (!CVD_PRESENCE.has(tx.CVD_Presence_Ind)) out.push({ field: 'CVD_Presence_Ind', message: 'CVD presence must be 0, 1, 2 or 9' });
     else if (present(tx.CVDCode) && tx.CVD_Presence_Ind !== '1') out.push({ field: 'CVD_Presence_Ind', message: 'a CVD value is sent: presence must be 1' });
+    else if (!present(tx.CVDCode) && tx.CVD_Presence_Ind === '1') out.push({ field: 'CVDCode', message: 'CVD presence 1 (present) needs the CVD value' });
   }
 }
 

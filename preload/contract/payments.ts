@@ -122,14 +122,38 @@ export const CheckDetails = z.strictObject({
 });
 export type CheckDetails = z.infer<typeof CheckDetails>;
 
-export const KeyedCardInput = z.strictObject({
-  pan: z.string().regex(/^[\d -]{12,23}$/, 'a card number is 12 to 19 digits'),
-  expiryMonth: z.number().int().min(1).max(12),
-  expiryYear: z.number().int().min(0).max(2099),
-  cardholderName: plainText(z.string().trim().min(1).max(30)),
-  cvd: z.string().regex(/^\d{3,4}$/).optional(),
-  zipCode: z.string().trim().max(10).optional(),
-});
+/**
+ * Whether the card's security code (CVD) is sent, and if not why: the gateway's CVD_Presence_Ind
+ * (present 1, illegible 2, not-available 9 "not on the card", not-provided 0 "not sent": the
+ * customer is not there to read it).
+ */
+export const CvdPresence = z.enum(['present', 'illegible', 'not-available', 'not-provided']);
+export type CvdPresence = z.infer<typeof CvdPresence>;
+
+/**
+ * A card typed in at the Register (payments.keyed): input only, it never comes back (the sale
+ * shows it masked). A CVD goes with presence `present` and only with it.
+ */
+export const KeyedCardInput = z
+  .strictObject({
+    pan: z.string().regex(/^[\d -]{12,23}$/, 'a card number is 12 to 19 digits'),
+    expiryMonth: z.number().int().min(1).max(12),
+    expiryYear: z.number().int().min(0).max(2099),
+    cardholderName: plainText(z.string().trim().min(1).max(30)),
+    cvd: z.string().regex(/^\d{3,4}$/, 'a security code is 3 or 4 digits').optional(),
+    /** Absent: present with a CVD, not-provided without (as before this field). */
+    cvdPresence: CvdPresence.optional(),
+    zipCode: z.string().trim().max(10).optional(),
+  })
+  .superRefine((card, ctx) => {
+    if (card.cvd !== undefined && card.cvdPresence !== undefined && card.cvdPresence !== 'present') {
+      ctx.addIssue({ code: 'custom', path: ['cvdPresence'], message: 'a security code is sent: its presence is "present"' });
+    }
+    if (card.cvd === undefined && card.cvdPresence === 'present') {
+      ctx.addIssue({ code: 'custom', path: ['cvd'], message: 'the security code is marked present: type it' });
+    }
+  });
+export type KeyedCardInput = z.infer<typeof KeyedCardInput>;
 
 export const StartSale = z.strictObject({
   saleId: SaleId,
