@@ -9,7 +9,8 @@ import { JournalConflictError } from '../store/journal';
 import type { Forwarder } from './forwarder';
 import { expiredBefore, type OfflinePolicy } from './policy';
 import { offlinePolicyOf } from './sale-policy';
-import { paymentRowView } from './views';
+import { standingsOf } from './standing';
+import { paymentRowView, UNTOUCHED } from './views';
 
 /**
  * The queue and journal as a store manager and a technician see them: counts, lists, search,
@@ -36,9 +37,25 @@ export class Ledger {
     return offlinePolicyOf(this.deps.settings);
   }
 
-  private view(journal: JournalStore, row: JournalRow, before = expiredBefore(this.policy(), this.deps.now())): PaymentRow {
-    const original = row.originalId !== null ? (journal.getById(row.originalId)?.clientRef ?? null) : null;
-    return paymentRowView(row, { expiredBefore: before, originalRef: original });
+  /**
+   * Rows as the contract's PaymentRow, each with its original's reference and its standing: two
+   * queries for the whole page, not one per row.
+   */
+  private views(journal: JournalStore, rows: readonly JournalRow[], before = expiredBefore(this.policy(), this.deps.now())): PaymentRow[] {
+    if (rows.length === 0) return [];
+    const standings = standingsOf(journal.madeFrom(rows.map((r) => r.id)));
+    const originals = journal.clientRefs(rows.flatMap((r) => (r.originalId !== null ? [r.originalId] : [])));
+    return rows.map((row) =>
+      paymentRowView(row, {
+        expiredBefore: before,
+        originalRef: row.originalId !== null ? (originals.get(row.originalId) ?? null) : null,
+        standing: standings.get(row.id) ?? UNTOUCHED,
+      }),
+    );
+  }
+
+  private view(journal: JournalStore, row: JournalRow): PaymentRow {
+    return this.views(journal, [row])[0] as PaymentRow;
   }
 
   status(): QueueStatus {
@@ -73,7 +90,7 @@ export class Ledger {
     const filter =
       list === 'offline' ? { states: ['offline', 'forwarding'] as const } : list === 'needs-lookup' ? { states: ['needs-lookup'] as const } : { attention: true };
     // Oldest first: the order they are forwarded in.
-    return journal.search({ ...filter, limit: 1000 }).reverse().map((r) => this.view(journal, r));
+    return this.views(journal, journal.search({ ...filter, limit: 1000 }).reverse());
   }
 
   search(input: Search): { rows: PaymentRow[]; nextBeforeId: number | null } {
@@ -81,7 +98,7 @@ export class Ledger {
     if (!journal) return { rows: [], nextBeforeId: null };
     const rows = journal.search({ ...stripMode(input) });
     const last = rows.at(-1);
-    return { rows: rows.map((r) => this.view(journal, r)), nextBeforeId: rows.length === input.limit && last ? last.id : null };
+    return { rows: this.views(journal, rows), nextBeforeId: rows.length === input.limit && last ? last.id : null };
   }
 
   get(ref: string, mode = this.deps.mode()): { payment: PaymentRow; related: PaymentRow[]; events: Array<{ from: PaymentRow['state'] | null; to: PaymentRow['state']; at: string; detail: string | null }> } {
@@ -95,7 +112,7 @@ export class Ledger {
         `SELECT from_state AS "from", to_state AS "to", at, detail FROM journal_event WHERE payment_id = ? ORDER BY id`,
       )
       .all(row.id);
-    return { payment: this.view(journal, row), related: related.map((r) => this.view(journal, r)), events };
+    return { payment: this.view(journal, row), related: this.views(journal, related), events };
   }
 
   /** Totals of one local day (the terminal's time zone). */
@@ -116,17 +133,16 @@ export class Ledger {
   exportCsv(input: Omit<Search, 'beforeId' | 'limit'>): { filename: string; csv: string; rows: number } {
     const mode = input.mode ?? this.deps.mode();
     const journal = this.deps.existingJournal(mode);
-    const header = ['created_at', 'client_ref', 'sale_id', 'mode', 'type', 'tender', 'state', 'requested', 'approved', 'card_or_account', 'brand', 'cardholder', 'entry', 'authorization', 'tag', 'sequence', 'gateway_code', 'bank_code', 'message', 'cashier', 'original_ref'];
+    const header = ['created_at', 'client_ref', 'sale_id', 'mode', 'type', 'tender', 'state', 'requested', 'approved', 'card_or_account', 'brand', 'cardholder', 'entry', 'authorization', 'tag', 'sequence', 'gateway_code', 'bank_code', 'message', 'cashier', 'original_ref', 'voided', 'refunded', 'completed'];
     const lines = [header.join(',')];
     let beforeId: number | undefined;
     let count = 0;
     // Paged so a year of payments streams through in bounded memory.
     for (;;) {
       const page = journal ? journal.search({ ...stripMode(input), limit: 1000, ...(beforeId !== undefined ? { beforeId } : {}) }) : [];
-      for (const r of page) {
-        const v = this.view(journal as JournalStore, r);
+      for (const v of journal ? this.views(journal, page) : []) {
         lines.push(
-          [v.createdAt, v.clientRef, v.saleId, v.mode, v.type, v.tender, v.state, formatDollars(v.requestedCents), v.approvedCents === null ? '' : formatDollars(v.approvedCents), v.masked, v.brand, v.cardholderName, v.entry, v.authorizationNum, v.tag, v.sequenceNo, v.gatewayCode, v.bankCode, v.message, v.cashier, v.originalRef]
+          [v.createdAt, v.clientRef, v.saleId, v.mode, v.type, v.tender, v.state, formatDollars(v.requestedCents), v.approvedCents === null ? '' : formatDollars(v.approvedCents), v.masked, v.brand, v.cardholderName, v.entry, v.authorizationNum, v.tag, v.sequenceNo, v.gatewayCode, v.bankCode, v.message, v.cashier, v.originalRef, v.standing.voided ? 'yes' : '', centsCell(v.standing.refundedCents), centsCell(v.standing.completedCents)]
             .map(csvCell)
             .join(','),
         );
@@ -192,6 +208,9 @@ function stripMode<T extends { mode?: Mode | undefined }>(input: T): Omit<T, 'mo
   const { mode: _mode, ...rest } = input;
   return rest;
 }
+
+/** A standing amount in the CSV: blank when nothing was refunded or completed. */
+const centsCell = (cents: number): string => (cents === 0 ? '' : formatDollars(cents));
 
 /** CSV cell: quoted when needed; a leading = + - @ is neutralised so a spreadsheet never runs it. */
 export function csvCell(value: string | number | null | undefined): string {

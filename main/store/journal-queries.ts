@@ -36,11 +36,22 @@ export interface QueueSummary {
 export interface TotalsLine {
   tender: Tender;
   type: PaymentType;
-  /** approved: final approvals; offline: stored and not yet forwarded; declined: declined or rejected. */
-  bucket: 'approved' | 'offline' | 'declined';
+  /**
+   * approved: final approvals; offline: stored and not yet forwarded (offline, forwarding);
+   * declined: the bank said no; rejected: the gateway refused the request, it never reached the
+   * bank. Nothing else is counted: failed and cancelled moved no money and were never answered,
+   * needs-lookup has no answer yet (the queue counts it), voided was written off by a manager.
+   */
+  bucket: 'approved' | 'offline' | 'declined' | 'rejected';
   count: number;
   cents: number;
 }
+
+/**
+ * A payment made from another (a void, refund or completion) as a journal row's standing reads
+ * it: which payment it acts on, its type, state and amounts.
+ */
+export type MadeRow = Pick<JournalRow, 'id' | 'originalId' | 'clientRef' | 'type' | 'state' | 'requestedCents' | 'approvedCents'>;
 
 export interface PauseState {
   paused: boolean;
@@ -74,21 +85,42 @@ export interface JournalQueries {
   /** Every payment of a split tender (the first payment's reference is its id), oldest first. */
   ofSplit(splitTenderId: string): JournalRow[];
   totals(since: string, until: string): TotalsLine[];
+  /**
+   * Every payment made from one of `ids`, and every void made from those (a voided refund no
+   * longer counts): one query for a page of rows, whatever its size.
+   */
+  madeFrom(ids: readonly number[]): MadeRow[];
+  /** The client references of these payments (the originals a page of rows names). */
+  clientRefs(ids: readonly number[]): Map<number, string>;
 }
 
 type Raw = RawRow;
 
 /**
- * Daily totals. `+state` keeps the planner off the state index (a day's rows are few, a state's
- * are most of the journal): the day's rows are read by date.
+ * Daily totals, one bucket per state counted (see TotalsLine; forwarding is still stored
+ * offline), so a state the WHERE does not name is never counted anywhere. `+state` keeps the
+ * planner off the state index (a day's rows are few, a state's are most of the journal): the
+ * day's rows are read by date.
  */
 export const TOTALS_SQL = `SELECT tender, type,
-            CASE WHEN state = 'approved' THEN 'approved' WHEN state IN ('offline', 'forwarding') THEN 'offline' ELSE 'declined' END AS bucket,
+            CASE state WHEN 'forwarding' THEN 'offline' ELSE state END AS bucket,
             count(*) AS count,
             sum(CASE WHEN state = 'approved' THEN coalesce(approved_cents, requested_cents) ELSE requested_cents END) AS cents
      FROM journal
      WHERE created_at >= ? AND created_at < ? AND +state IN ('approved', 'offline', 'forwarding', 'declined', 'rejected')
      GROUP BY tender, type, bucket ORDER BY tender, type, bucket`;
+
+/**
+ * What was made from a page of payments (ids as one JSON array, so a page of any size is one
+ * statement), then the voids of those: two levels, as far as operations go (a void is never
+ * made from a void). Both read by the original_id index.
+ */
+const MADE_COLUMNS = `id, original_id AS originalId, client_ref AS clientRef, type, state, requested_cents AS requestedCents, approved_cents AS approvedCents`;
+export const MADE_FROM_SQL = `WITH made AS (SELECT ${MADE_COLUMNS} FROM journal WHERE original_id IN (SELECT value FROM json_each(?)))
+     SELECT * FROM made
+     UNION
+     SELECT ${MADE_COLUMNS} FROM journal WHERE type = 'void' AND original_id IN (SELECT id FROM made)
+     ORDER BY id`;
 
 /** The offline queue's count, total and oldest: every stored sale checks its limits with it (index journal_queue covers it). */
 export const QUEUE_SUMMARY_SQL = `SELECT count(*) AS count, sum(requested_cents) AS totalCents, min(created_at) AS oldestAt FROM journal INDEXED BY journal_queue WHERE state IN ('offline', 'forwarding')`;
@@ -118,6 +150,8 @@ export function journalQueries(db: Db, _now: () => Date): JournalQueries {
   const ofSale = db.prepare<[string], Raw>(`SELECT ${ROW_COLUMNS} FROM journal WHERE sale_id = ? ORDER BY id`);
   const ofSplit = db.prepare<[string, string], Raw>(`SELECT ${ROW_COLUMNS} FROM journal WHERE split_tender_id = ? OR client_ref = ? ORDER BY id`);
   const totals = db.prepare<[string, string], TotalsLine>(TOTALS_SQL);
+  const madeFrom = db.prepare<[string], MadeRow>(MADE_FROM_SQL);
+  const clientRefs = db.prepare<[string], { id: number; clientRef: string }>(`SELECT id, client_ref AS clientRef FROM journal WHERE id IN (SELECT value FROM json_each(?))`);
   const searches = new Map<string, ReturnType<Db['prepare']>>();
 
   return {
@@ -150,6 +184,8 @@ export function journalQueries(db: Db, _now: () => Date): JournalQueries {
     ofSale: (saleId) => ofSale.all(saleId).map(rowOf),
     ofSplit: (id) => ofSplit.all(id, id).map(rowOf),
     totals: (since, until) => totals.all(since, until),
+    madeFrom: (ids) => (ids.length === 0 ? [] : madeFrom.all(JSON.stringify(ids))),
+    clientRefs: (ids) => new Map(ids.length === 0 ? [] : clientRefs.all(JSON.stringify([...new Set(ids)])).map((r) => [r.id, r.clientRef])),
     search(filter) {
       const where: string[] = [];
       const params: Record<string, unknown> = {};

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { JournalStore } from '../../../main/store/journal';
-import { QUEUE_SUMMARY_SQL, TOTALS_SQL } from '../../../main/store/journal-queries';
+import { MADE_FROM_SQL, QUEUE_SUMMARY_SQL, TOTALS_SQL } from '../../../main/store/journal-queries';
 import { memoryJournal } from '../../support/payments';
 
 let journal: JournalStore | undefined;
@@ -15,6 +15,15 @@ describe('journal query plans', () => {
     const p = plan(j, TOTALS_SQL, '2030-03-01T00:00:00.000Z', '2030-03-02T00:00:00.000Z');
     expect(p).toMatch(/SEARCH journal USING INDEX journal_created \(created_at>\? AND created_at<\?\)/);
     expect(p).not.toMatch(/journal_state/);
+  });
+});
+
+describe('the standing of a page of rows', () => {
+  it('reads what was made from the page, and the voids of those, by the original_id index', () => {
+    const j = (journal = memoryJournal());
+    const p = plan(j, MADE_FROM_SQL, '[1,2,3]');
+    expect(p.match(/SEARCH journal USING INDEX journal_original \(original_id=\?\)/g)).toHaveLength(2);
+    expect(p).not.toMatch(/SCAN journal(?! USING)/);
   });
 });
 
