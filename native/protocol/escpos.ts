@@ -7,7 +7,7 @@ import { printableText } from './printable';
  * The commands used, and only these (the training printer refuses anything else):
  *
  *   ESC @        1B 40        initialise: clears the buffer and every mode set before
- *   ESC t n      1B 74 n      character table: 0 PC437, 2 PC850, 19 PC858 (code-pages.ts)
+ *   ESC t n      1B 74 n      character table: 0 PC437, 2 PC850, 16 WPC1252, 19 PC858 (code-pages.ts)
  *   ESC a n      1B 61 n      justification of the line that starts: 0 left, 1 centre
  *   ESC E n      1B 45 n      emphasised (bold): 1 on, 0 off
  *   LF           0A           print the line and feed one line
@@ -57,6 +57,9 @@ const FOLD: Readonly<Record<string, string>> = {
   '\u2018': "'", '\u2019': "'", '\u201a': "'", '\u2032': "'",
   '\u201c': '"', '\u201d': '"', '\u201e': '"', '\u2033': '"',
   '\u2026': '...', '\u2022': '*', '\u202f': ' ', '\u2009': ' ', '\u20ac': 'EUR',
+  // Letters that have no accent to drop (NFKD leaves them whole): their usual spelling in plain letters.
+  'œ': 'oe', 'Œ': 'OE', 'æ': 'ae', 'Æ': 'AE', 'ß': 'ss', 'ø': 'o', 'Ø': 'O', 'ł': 'l', 'Ł': 'L', 'đ': 'd', 'Đ': 'D', 'ı': 'i',
+  '«': '"', '»': '"', '×': 'x', '÷': '/', '¢': 'c',
 };
 
 /** Spaces and hyphens that print badly from a table (a no-break space prints as a blob on some models): always folded. */

@@ -91,7 +91,7 @@ export class EscPosDecoder {
         return;
     }
     if (charOf(this.page, b) === undefined) {
-      this.error('CONTROL_BYTE', `control byte 0x${hex(b)} in the text`, out);
+      this.error('CONTROL_BYTE', b < 0x80 ? `control byte 0x${hex(b)} in the text` : `byte 0x${hex(b)} prints nothing in ${this.page}`, out);
       return;
     }
     if (!this.initialised) {

@@ -22,7 +22,10 @@ export const DeviceConfig = z
     symbols: z.enum(['auto', ...MICR_SYMBOL_NAMES]).optional(),
     /** Track field size of the HID report (110 for the 337-byte MagTek report). */
     hidTrackField: z.number().int().min(16).max(255).optional(),
-    /** Printers: the character table receipts are printed in (default pc850). */
+    /**
+     * Printers: the character table receipts are printed in (default pc850: every French letter).
+     * Set, not asked of the printer: ESC/POS has no portable request for it (code-pages.ts).
+     */
     codePage: z.enum(CODE_PAGE_NAMES).optional(),
     /** Raise DTR/RTS after opening (readers powered from the port). */
     modemLines: z.boolean().optional(),
@@ -55,7 +58,7 @@ export const deviceSettings = {
     schema: DeviceList,
     default: [],
     description:
-      'Card readers, MICR readers, PIN pads and receipt printers of this lane, as a JSON list of {id, name, kind: msr|micr|pinpad|printer, transport: serial|hid|wedge|usblp, path or usb, baud, framing, symbols, codePage}. See docs/devices.md.',
+      'Card readers, MICR readers, PIN pads and receipt printers of this lane, as a JSON list of {id, name, kind: msr|micr|pinpad|printer, transport: serial|hid|wedge|usblp, path or usb, baud, framing, symbols, codePage: pc850 (default)|pc858|wpc1252|pc437}. See docs/devices.md.',
   }),
   'devices.autoDetect': boolSetting({
     default: true,

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { CODE_PAGE_NAMES, CODE_PAGES, byteOf, charOf } from '../../../native/protocol/code-pages';
+import { CODE_PAGE_NAMES, CODE_PAGES, NO_CHAR, byteOf, charOf } from '../../../native/protocol/code-pages';
 import { encodeReceipt, encodeText } from '../../../native/protocol/escpos';
 import { EscPosDecoder, type EscPosEvent } from '../../../native/sim/escpos-decoder';
 
@@ -18,6 +18,30 @@ describe('ESC/POS encoder', () => {
   it('selects the character table asked for: PC437 is ESC t 0, PC858 is ESC t 19', () => {
     expect(hex(encodeReceipt([], { codePage: 'pc437', cut: false }).bytes)).toBe('1b 40 1b 74 00');
     expect(hex(encodeReceipt([], { codePage: 'pc858', cut: false }).bytes)).toBe('1b 40 1b 74 13');
+    expect(hex(encodeReceipt([], { codePage: 'wpc1252', cut: false }).bytes)).toBe('1b 40 1b 74 10');
+  });
+
+  it('prints French from every table: its own letters where it has them, the bare letter where not, never "?"', () => {
+    const french = 'Reçu Montant Approuvée À Élodie Noël maïs hôtel Où Ça CŒUR œuvre «oui»';
+    const printed = (codePage: (typeof CODE_PAGE_NAMES)[number]) => {
+      const { bytes, replaced } = encodeReceipt([french], { codePage });
+      // The training printer wraps at 42 columns: the pieces joined are the line.
+      return { text: lines(new EscPosDecoder().push(bytes)).join(''), replaced };
+    };
+    // PC850 has every French letter but Œ/œ; PC858 the same; WPC1252 has them all.
+    expect(printed('pc850')).toEqual({ text: 'Reçu Montant Approuvée À Élodie Noël maïs hôtel Où Ça COEUR oeuvre «oui»', replaced: [] });
+    expect(printed('pc858')).toEqual(printed('pc850'));
+    expect(printed('wpc1252')).toEqual({ text: french, replaced: [] });
+    // PC437 lacks À, Ç is there, Œ is not: plain letters stand in.
+    expect(printed('pc437')).toEqual({ text: 'Reçu Montant Approuvée A Élodie Noël maïs hôtel Où Ça COEUR oeuvre «oui»', replaced: [] });
+  });
+
+  it('spells letters without an accent to drop in plain letters where the table lacks them', () => {
+    const replaced = new Set<string>();
+    // PC437 has ß but no Œ, œ, ł or Ø.
+    expect(Buffer.from(encodeText('Œuvre œ ł Ø', 'pc437', replaced)).toString('latin1')).toBe('OEuvre oe l O');
+    expect(encodeText('ß', 'pc437', replaced)).toEqual([0xe1]);
+    expect(replaced.size).toBe(0);
   });
 
   it('wraps a title in centre and bold, and sets both back after its line', () => {
@@ -63,7 +87,12 @@ describe('ESC/POS encoder', () => {
     for (const name of CODE_PAGE_NAMES) {
       const high = [...CODE_PAGES[name].high];
       expect(high).toHaveLength(128);
-      for (let b = 0x80; b <= 0xff; b++) expect(byteOf(name, charOf(name, b) ?? '')).toBe(b);
+      for (let b = 0x80; b <= 0xff; b++) {
+        const ch = charOf(name, b);
+        // WPC1252 leaves five places empty: they print nothing and no character maps to them.
+        if (high[b - 0x80] === NO_CHAR) expect(ch).toBeUndefined();
+        else expect(byteOf(name, ch ?? '')).toBe(b);
+      }
       expect(charOf(name, 0x1b)).toBeUndefined();
       expect(charOf(name, 0x41)).toBe('A');
     }
