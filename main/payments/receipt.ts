@@ -1,5 +1,5 @@
 import type { Language, Receipt } from '../../preload/contract';
-import { centsToDollarAmount } from '../gateway/money';
+import { formatCents } from '../../preload/format';
 import { redactText } from '../log/redact';
 import type { JournalRow } from '../store/journal';
 
@@ -11,8 +11,9 @@ import type { JournalRow } from '../store/journal';
 export const RECEIPT_WIDTH = 40;
 
 /**
- * The receipt's own words in each screen language (terminal.language). The facts (amounts,
- * numbers, names) are not translated; accented letters are in the printer's code page.
+ * The receipt's own words in each screen language (terminal.language). Numbers, names and the
+ * gateway's own words are not translated; amounts and dates are written the language's way.
+ * Accented letters stay: the receipt printer prints them from its code page (escpos.ts).
  */
 const WORDS = {
   en: {
@@ -38,6 +39,8 @@ const WORDS = {
     unknown: 'OUTCOME UNKNOWN',
     unknownNext: 'Do not take this payment again until the manager has looked it up.',
     notApproved: 'NOT APPROVED',
+    cancelled: 'CANCELLED',
+    writtenOff: 'NOT SENT (WRITTEN OFF)',
     noMoney: 'No money moved.',
     authorization: 'Authorization',
     sequence: 'Sequence',
@@ -69,6 +72,8 @@ const WORDS = {
     unknown: 'RÉSULTAT INCONNU',
     unknownNext: "Ne reprenez pas ce paiement avant que le gérant l'ait vérifié.",
     notApproved: 'NON APPROUVÉE',
+    cancelled: 'ANNULÉE',
+    writtenOff: 'NON ENVOYÉE (CLASSÉE)',
     noMoney: "Aucun argent n'a circulé.",
     authorization: 'Autorisation',
     sequence: 'Séquence',
@@ -106,6 +111,28 @@ const pair = (left: string, right: string): string => {
   return `${l}${' '.repeat(Math.max(1, RECEIPT_WIDTH - l.length - right.length))}${right}`.slice(0, RECEIPT_WIDTH);
 };
 
+/**
+ * Cents as a customer reads them in the receipt's language: "$1,234.56", "1 234,56 $". Plain
+ * spaces, not Intl's no-break ones, so every printer table prints them.
+ */
+export function receiptAmount(cents: number, language: Language): string {
+  if (language === 'en') return formatCents(cents, '-');
+  const abs = Math.abs(cents);
+  const whole = String(Math.floor(abs / 100)).replace(/\B(?=(\d{3})+(?!\d))/g, ' ');
+  return `${cents < 0 ? '-' : ''}${whole},${String(abs % 100).padStart(2, '0')} $`;
+}
+
+const DATE_LOCALES: Record<Language, string> = { en: 'en-US', fr: 'fr-CA' };
+
+/**
+ * When a payment was made, in the terminal's time zone and the way the screens write it in that
+ * language: "Mar 1, 2030, 7:00 AM", "1 mars 2030, 07 h 00". `timeZone` is for tests.
+ */
+export function receiptDate(iso: string, language: Language, timeZone?: string): string {
+  const format = new Intl.DateTimeFormat(DATE_LOCALES[language], { dateStyle: 'medium', timeStyle: 'short', ...(timeZone ? { timeZone } : {}) });
+  return format.format(new Date(iso)).replace(/[\u00a0\u202f]/g, ' ');
+}
+
 function verdict(row: JournalRow, w: Words): string[] {
   switch (row.state) {
     case 'approved':
@@ -113,14 +140,20 @@ function verdict(row: JournalRow, w: Words): string[] {
     case 'offline':
     case 'forwarding':
       return [w.approvedOffline, ...wrap(w.storedOffline)];
+    // The bank's and the gateway's own words, as they gave them.
     case 'declined':
       return [w.declined, ...wrap(`${row.bankCode ?? ''} ${row.message ?? ''}`.trim())];
     case 'rejected':
       return [w.rejected, ...wrap(`${row.gatewayCode ?? ''} ${row.message ?? ''}`.trim())];
     case 'needs-lookup':
       return [w.unknown, ...wrap(w.unknownNext)];
+    // The terminal's own reason is for the manager (History, the journal), not the customer's slip.
+    case 'cancelled':
+      return [w.cancelled, w.noMoney];
+    case 'voided':
+      return [w.writtenOff, w.noMoney];
     default:
-      return [w.notApproved, ...wrap(row.message ?? w.noMoney)];
+      return [w.notApproved, w.noMoney];
   }
 }
 
@@ -128,8 +161,10 @@ function verdict(row: JournalRow, w: Words): string[] {
  * `store.language`: the words of a receipt the terminal composes (the gateway's own text was asked
  * in the same language through the request's Language field). English when absent.
  */
-export function composeReceipt(row: JournalRow, copy: Receipt['copy'], store: { name: string; language?: Language }): Receipt {
-  const w: Words = WORDS[store.language ?? 'en'];
+export function composeReceipt(row: JournalRow, copy: Receipt['copy'], store: { name: string; language?: Language; timeZone?: string }): Receipt {
+  const language = store.language ?? 'en';
+  const w: Words = WORDS[language];
+  const money = (cents: number): string => receiptAmount(cents, language);
   const copyLine = center(copy === 'merchant' ? w.merchantCopy : w.customerCopy);
   if (row.receipt && row.state === 'approved' && !row.storedOffline) {
     const lines = wrap(redactText(row.receipt, 'data'));
@@ -137,7 +172,7 @@ export function composeReceipt(row: JournalRow, copy: Receipt['copy'], store: { 
   }
   const lines: string[] = [center(store.name)];
   if (row.mode === 'training') lines.push(center(w.training));
-  lines.push('', center(w.type[row.type]), '', pair(w.date, row.createdAt.slice(0, 19).replace('T', ' ')));
+  lines.push('', center(w.type[row.type]), '', pair(w.date, receiptDate(row.createdAt, language, store.timeZone)));
   if (row.tender === 'card') {
     if (row.masked) lines.push(pair(row.brand ? row.brand.toUpperCase() : w.card, row.masked));
     if (row.cardholderName) lines.push(pair(w.name, row.cardholderName.slice(0, 30)));
@@ -148,9 +183,9 @@ export function composeReceipt(row: JournalRow, copy: Receipt['copy'], store: { 
     if (row.checkNumber) lines.push(pair(w.check, row.checkNumber));
   }
   const amount = row.state === 'approved' ? (row.approvedCents ?? row.requestedCents) : row.requestedCents;
-  lines.push('', pair(w.amount, `$${centsToDollarAmount(amount)}`));
+  lines.push('', pair(w.amount, money(amount)));
   if (row.state === 'approved' && row.approvedCents !== null && row.approvedCents < row.requestedCents) {
-    lines.push(pair(w.requested, `$${centsToDollarAmount(row.requestedCents)}`), pair(w.balance, `$${centsToDollarAmount(row.requestedCents - row.approvedCents)}`));
+    lines.push(pair(w.requested, money(row.requestedCents)), pair(w.balance, money(row.requestedCents - row.approvedCents)));
   }
   lines.push('', ...verdict(row, w).map(center));
   if (row.authorizationNum) lines.push(pair(w.authorization, row.authorizationNum));

@@ -1,11 +1,13 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { composeReceipt, RECEIPT_WIDTH, wrap } from '../../../main/payments/receipt';
+import { composeReceipt, RECEIPT_WIDTH, receiptAmount, receiptDate, wrap } from '../../../main/payments/receipt';
 import { PAYMENT_STATES, PAYMENT_TYPES, TENDERS } from '../../../main/payments/states';
 import type { JournalRow } from '../../../main/store/journal';
+import { encodeReceipt } from '../../../native/protocol/escpos';
+import { EscPosDecoder } from '../../../native/sim/escpos-decoder';
 import { Receipt } from '../../../preload/contract/payments';
 
-const STORE = { name: 'Counter POS Training Store' };
+const STORE = { name: 'Counter POS Training Store', timeZone: 'America/Toronto' };
 
 function row(over: Partial<JournalRow> = {}): JournalRow {
   return {
@@ -166,7 +168,7 @@ describe('a receipt composed in French (terminal.language fr)', () => {
     const text = fr.lines.join('\n');
     expect(text).toContain('APPROUVÉE HORS LIGNE');
     expect(text).toContain('MONTANT');
-    expect(text).toContain('$12.34');
+    expect(text).toMatch(/^MONTANT\s+12,34 \$$/m);
     expect(text).toContain('COPIE DU COMMERÇANT');
     expect(text).toContain('411111******1111');
     expect(text).not.toMatch(/APPROVED|AMOUNT|MERCHANT COPY/);
@@ -176,5 +178,81 @@ describe('a receipt composed in French (terminal.language fr)', () => {
   it('adds a French copy line under the gateway’s own text', () => {
     const fr = composeReceipt(row({ state: 'approved', receipt: 'RELEVE DE TRANSACTION' }), 'customer', { name: 'Caisse 2', language: 'fr' });
     expect(fr.lines.at(-1)?.trim()).toBe('COPIE DU CLIENT');
+  });
+});
+
+describe('receipt amounts and dates in the receipt\'s language', () => {
+  it('writes amounts the English and the French way, from integer cents', () => {
+    expect(receiptAmount(12_34, 'en')).toBe('$12.34');
+    expect(receiptAmount(1_234_567_89, 'en')).toBe('$1,234,567.89');
+    expect(receiptAmount(5, 'en')).toBe('$0.05');
+    expect(receiptAmount(12_34, 'fr')).toBe('12,34 $');
+    expect(receiptAmount(1_234_567_89, 'fr')).toBe('1 234 567,89 $');
+    expect(receiptAmount(5, 'fr')).toBe('0,05 $');
+    expect(receiptAmount(-1_500_00, 'fr')).toBe('-1 500,00 $');
+  });
+
+  it('writes the date in the terminal\'s time zone, the way each language does, with plain spaces', () => {
+    expect(receiptDate('2030-03-01T12:00:00.000Z', 'en', 'America/Toronto')).toBe('Mar 1, 2030, 7:00 AM');
+    expect(receiptDate('2030-03-01T12:00:00.000Z', 'fr', 'America/Toronto')).toBe('1 mars 2030, 07 h 00');
+    expect(receiptDate('2030-08-15T23:30:00.000Z', 'fr', 'America/Vancouver')).toBe('15 août 2030, 16 h 30');
+  });
+});
+
+describe('every line a French receipt says in the terminal\'s words', () => {
+  const FR = { name: 'Café du Coin', language: 'fr' as const, timeZone: 'America/Toronto' };
+  const EN = { name: 'Corner Café', language: 'en' as const, timeZone: 'America/Toronto' };
+  /** The English words a receipt composed here may use: none may be left in a French one. */
+  const ENGLISH = /\b(SALE|PRE-AUTHORIZATION|COMPLETION|REFUND|VOID|CARD VERIFICATION|TRAINING|CARD|Name|Entry|SWIPE|SWIPED|KEYED|TAGGED|Routing|Account|Check|AMOUNT|Requested|Balance|APPROVED|OFFLINE|Stored|DECLINED|NOT ACCEPTED|OUTCOME|UNKNOWN|NOT APPROVED|CANCELLED|WRITTEN OFF|No money|Authorization|Sequence|Reference|I agree|MERCHANT|CUSTOMER|COPY|AM|PM|Mar)\b/;
+
+  it('leaves no English word of its own in any state, type, tender or copy, and keeps the facts', () => {
+    for (const state of PAYMENT_STATES) {
+      for (const type of PAYMENT_TYPES) {
+        for (const tender of TENDERS) {
+          for (const copy of ['customer', 'merchant'] as const) {
+            // The bank's and gateway's messages are theirs: left out here to see only the terminal's words.
+            const r = composeReceipt(row({ state, type, message: null, ...(tender === 'check' ? CHECK : {}), cardholderName: null }), copy, FR);
+            for (const line of r.lines) expect(line, `${state} ${type} ${tender} ${copy}`).not.toMatch(ENGLISH);
+          }
+        }
+      }
+    }
+    const text = composeReceipt(row({ requestedCents: 40_00, approvedCents: 25_00, mode: 'training' }), 'merchant', FR).lines.join('\n');
+    expect(text).toMatch(/^Date\s+1 mars 2030, 07 h 00$/m);
+    expect(text).toMatch(/^MONTANT\s+25,00 \$$/m);
+    expect(text).toMatch(/^Demandé\s+40,00 \$$/m);
+    expect(text).toMatch(/^Solde dû\s+15,00 \$$/m);
+    expect(text).toContain('VENTE');
+    expect(text).toContain('APPROUVÉE');
+    expect(text).toContain('*** FORMATION - AUCUN ARGENT ***');
+    expect(text).toMatch(/^Saisie\s+GLISSÉE$/m);
+  });
+
+  it('says a cancelled, failed or written-off payment in words, never the terminal\'s technical reason', () => {
+    const technical = 'could not connect to the gateway at 127.0.0.1:39225 (ECONNREFUSED)';
+    for (const [state, en, fr] of [['failed', 'NOT APPROVED', 'NON APPROUVÉE'], ['cancelled', 'CANCELLED', 'ANNULÉE'], ['voided', 'NOT SENT (WRITTEN OFF)', 'NON ENVOYÉE (CLASSÉE)']] as const) {
+      const english = composeReceipt(row({ state, message: technical }), 'customer', EN).lines.map((l) => l.trim());
+      const french = composeReceipt(row({ state, message: technical }), 'customer', FR).lines.map((l) => l.trim());
+      expect(english).toEqual(expect.arrayContaining([en, 'No money moved.']));
+      expect(french).toEqual(expect.arrayContaining([fr, "Aucun argent n'a circulé."]));
+      expect([...english, ...french].join('\n')).not.toMatch(/ECONNREFUSED|127\.0\.0\.1/);
+    }
+  });
+
+  it('prints its accents back intact from the printer tables that hold French, within 42 and 32 columns', () => {
+    const r = composeReceipt(row({ state: 'offline', storedOffline: true, entry: 'pad' }), 'merchant', FR);
+    for (const codePage of ['pc850', 'pc858', 'wpc1252'] as const) {
+      const { bytes, replaced } = encodeReceipt(r.lines, { codePage });
+      expect(replaced, codePage).toEqual([]);
+      // 80 mm paper: one printed line per receipt line, exactly.
+      const wide = new EscPosDecoder({ columns: 42 }).push(bytes).flatMap((e) => (e.type === 'line' ? [e.text] : []));
+      expect(wide, codePage).toEqual(r.lines);
+      // 58 mm paper wraps a 40-column line; nothing is lost or garbled.
+      const narrow = new EscPosDecoder({ columns: 32 }).push(bytes).flatMap((e) => (e.type === 'line' ? [e.text] : []));
+      for (const line of narrow) expect(line.length).toBeLessThanOrEqual(32);
+      expect(narrow.join('').replace(/ /g, '')).toBe(r.lines.join('').replace(/ /g, ''));
+    }
+    const text = r.lines.join('\n');
+    for (const word of ['Café du Coin', 'APPROUVÉE HORS LIGNE', 'GLISSÉE SUR LE CLAVIER', 'COPIE DU COMMERÇANT', 'Conservée', 'Référence', 'Séquence']) expect(text).toContain(word);
   });
 });
