@@ -3,7 +3,8 @@ import { z } from 'zod';
 /**
  * Contract entries of the gateway domain. `gateway.trainingFault` exists for trainers and tests:
  * the training simulator misbehaves on purpose (FORBIDDEN when the terminal is live). The setting
- * is kept in the training gateway's file, so the app obeys one set by posctl and the other way round.
+ * is kept in the training gateway's file, so the app obeys one set by posctl and the other way round;
+ * called without a kind it changes nothing and answers what is set (the Training panel reads it so).
  */
 
 /**
@@ -18,7 +19,8 @@ export type TrainingFaultKind = z.infer<typeof TrainingFaultKind>;
 
 export const TrainingFaultInput = z
   .strictObject({
-    kind: TrainingFaultKind,
+    /** Absent: nothing changes; the answer says what is set. */
+    kind: TrainingFaultKind.optional(),
     /** Applies to the next N requests; absent: until cleared. */
     count: z.number().int().min(1).max(1000).optional(),
     /** `slow` only: how long the answer waits, in ms. */
@@ -26,7 +28,7 @@ export const TrainingFaultInput = z
   })
   .superRefine((v, ctx) => {
     if (v.delayMs !== undefined && v.kind !== 'slow') ctx.addIssue({ code: 'custom', path: ['delayMs'], message: 'delayMs goes only with kind slow' });
-    if (v.count !== undefined && v.kind === 'none') ctx.addIssue({ code: 'custom', path: ['count'], message: 'count does not go with kind none' });
+    if (v.count !== undefined && (v.kind === 'none' || v.kind === undefined)) ctx.addIssue({ code: 'custom', path: ['count'], message: 'count goes only with a fault kind' });
   });
 export type TrainingFaultInput = z.infer<typeof TrainingFaultInput>;
 
@@ -39,6 +41,6 @@ export const TrainingFaultState = z.strictObject({
 export type TrainingFaultState = z.infer<typeof TrainingFaultState>;
 
 export const gatewayMethods = {
-  /** Training mode only (FORBIDDEN when live): sets or clears the training gateway's fault; answers what is now set. */
+  /** Training mode only (FORBIDDEN when live): sets or clears the training gateway's fault (or, without a kind, reads it); answers what is now set. */
   'gateway.trainingFault': { input: TrainingFaultInput, output: TrainingFaultState },
 } as const;

@@ -58,8 +58,9 @@ export interface SimStore {
 
 export const NO_FAULT: TrainingFaultState = { kind: 'none', remaining: null };
 
-/** The state a fault input sets: `none` clears, a count limits it, delayMs only for slow. */
-export function faultOf(input: TrainingFaultInput): TrainingFaultState {
+/** The state a fault input sets: `none` clears, a count limits it, delayMs only for slow; no kind keeps `current`. */
+export function faultOf(input: TrainingFaultInput, current: TrainingFaultState): TrainingFaultState {
+  if (input.kind === undefined) return current;
   if (input.kind === 'none') return NO_FAULT;
   return { kind: input.kind, remaining: input.count ?? null, ...(input.kind === 'slow' && input.delayMs !== undefined ? { delayMs: input.delayMs } : {}) };
 }
@@ -101,7 +102,7 @@ export function memorySimStore(): SimStore {
     referenceCounts: () => new Map(references),
     all: () => [...history.values()],
     fault: () => fault,
-    setFault: (input) => (fault = faultOf(input)),
+    setFault: (input) => (fault = faultOf(input, fault)),
     takeFault(stage) {
       if (stageOf(fault) !== stage) return undefined;
       const taken = fault;

@@ -191,7 +191,8 @@ export function openSimStoreFile(file: string, options: SimStoreFileOptions): Si
     referenceCounts: () => new Map(q.references.all().map((r) => [r.reference_no, r.count])),
     all: () => q.all.all().map(storedOf),
     fault: () => faultState(q.fault.get()),
-    setFault: (input) => writeFault(faultOf(input)),
+    // Without a kind it is a read: nothing is written, so a count set by posctl is left as it is.
+    setFault: (input) => (input.kind === undefined ? faultState(q.fault.get()) : writeFault(faultOf(input, NO_FAULT))),
     takeFault(stage) {
       // The common case (no fault, or one of the other stage) is one read; only a take writes.
       if (stageOf(faultState(q.fault.get())) !== stage) return undefined;
