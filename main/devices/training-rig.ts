@@ -15,11 +15,13 @@ import { HidLink } from '../../native/transport/hid-link';
 import type { ByteLink } from '../../native/transport/link';
 import { memoryLinkPair } from '../../native/transport/memory-link';
 import { WedgeDecoder } from '../../native/wedge/wedge-decoder';
+import { PosError } from '../api/errors';
 import type { DeviceRuntime, DeviceSink } from './device-runtime';
 import type { DeviceEnvironment } from './build-device';
-import { PinpadDevice } from './pinpad-device';
+import type { PinpadDevice } from './pinpad-device';
 import { PrinterDevice } from './printer-device';
 import { ReaderDevice } from './reader-device';
+import { PadCustomer, TrainingPinpadDevice } from './training-pinpad';
 import { WedgeDevice } from './wedge-device';
 
 export type SimVia = 'msr' | 'wedge' | 'hid' | 'pinpad';
@@ -43,7 +45,7 @@ export class TrainingRig {
   private readonly micrEnd: ByteLink;
   private readonly hid = new SimulatedHid({ vendorId: 0x0801, productId: 0x0002, path: 'training:hid', usagePage: 0xff00, product: 'Simulated HID swipe reader' });
   private readonly pad: PinpadSimulator;
-  readonly pinpad: PinpadDevice;
+  readonly pinpad: TrainingPinpadDevice;
   private readonly wedge: WedgeDevice;
   /** The receipt printer's far end: what came out of it, and its paper and cover (tests set them). */
   readonly printerSim: PrinterSimulator;
@@ -63,7 +65,9 @@ export class TrainingRig {
     const [printerEnd, printerHost] = memoryLinkPair('simulated receipt printer');
     this.msrEnd = msrEnd;
     this.micrEnd = micrEnd;
-    this.pad = new PinpadSimulator((b) => padEnd.write(b), { autoSwipe: () => !padHeld() });
+    // The customer's questions wait for a trainee only while a page plays the customer.
+    this.pad = new PinpadSimulator((b) => padEnd.write(b), { autoSwipe: () => !padHeld(), autoAnswer: () => !customer.played });
+    const customer = new PadCustomer(this.pad, TRAINING_IDS.pinpad);
     padEnd.on('data', (d) => this.pad.receive(d));
     this.printerSim = new PrinterSimulator((b) => printerEnd.write(b));
     printerEnd.on('data', (d) => this.printerSim.receive(d));
@@ -74,7 +78,7 @@ export class TrainingRig {
     const hidLink = new HidLink({ backend: this.hid, vendorId: 0x0801, productId: 0x0002, usagePage: 0xff00 });
     const hid = new ReaderDevice(sim(TRAINING_IDS.hid, 'Simulated swipe reader (USB HID)', 'msr'), new StreamReader<CardRead>(hidLink, new MagtekHidDecoder(undefined, env.now)), sink, 'hid');
     const micr = new ReaderDevice(sim(TRAINING_IDS.micr, 'Simulated check reader', 'micr'), new StreamReader<CheckRead>(micrHost, new MicrDecoder()), sink);
-    this.pinpad = new PinpadDevice(sim(TRAINING_IDS.pinpad, 'Simulated PIN pad', 'pinpad'), padHost, sink, env.log, { ...env.pinpad, now: env.now });
+    this.pinpad = new TrainingPinpadDevice(sim(TRAINING_IDS.pinpad, 'Simulated PIN pad', 'pinpad'), padHost, sink, env.log, { ...env.pinpad, now: env.now }, customer);
     this.wedge = new WedgeDevice({ id: TRAINING_IDS.wedge, name: 'Simulated keyboard-wedge reader', origin: 'training' }, sink, () => true);
     this.printer = new PrinterDevice(sim(TRAINING_IDS.printer, 'Simulated receipt printer', 'printer'), printerHost, sink, env.log, { codePage: 'pc850', answers: true });
     this.devices = [msr, hid, this.wedge, micr, this.pinpad, this.printer];
@@ -139,4 +143,19 @@ export class TrainingRig {
     this.pad.close();
     await Promise.all(this.devices.map((d) => d.stop()));
   }
+}
+
+type PadLookup = { pinpad(id?: string): PinpadDevice | undefined };
+
+/** The trainee at the simulated PIN pad (`devices.trainingPad`); FORBIDDEN when live, where no simulator runs. */
+export function trainingPadCustomer(devices: PadLookup): PadCustomer {
+  const pad = devices.pinpad(TRAINING_IDS.pinpad);
+  if (!(pad instanceof TrainingPinpadDevice)) throw new PosError('FORBIDDEN', 'the simulated PIN pad exists only in training mode');
+  return pad.customer;
+}
+
+/** A page's connection closed: it no longer plays the training pad's customer (nothing to do when live). */
+export function trainingPadPageClosed(devices: PadLookup, connection: string): void {
+  const pad = devices.pinpad(TRAINING_IDS.pinpad);
+  if (pad instanceof TrainingPinpadDevice) pad.customer.leave(connection);
 }

@@ -8,8 +8,14 @@ import { SAMPLE_CARDS, type SampleCard } from './sample-cards';
 export interface PinpadSimOptions {
   /** The card the customer swipes when the counter asks for one. */
   card?: SampleCard;
-  /** The customer's answer to yes/no forms. */
+  /** The customer's answer to yes/no forms, when they are answered automatically. */
   answer?: 'Y' | 'N';
+  /**
+   * Answer yes/no forms at once with `answer` (default), or leave them on screen until
+   * `customerKey()`. A function is asked at each form (training: a trainee at the Training panel
+   * plays the customer; with nobody there, tests and posctl get the automatic answer).
+   */
+  autoAnswer?: boolean | (() => boolean);
   /**
    * Swipe as soon as the counter asks (default), or wait for `customerSwipe()`. A function is asked
    * at each request (training: no automatic swipe while a sale holds the pad, the trainer swipes).
@@ -28,6 +34,14 @@ export interface PinpadSimEvents {
   sent: [PinpadFrame];
 }
 
+/** What the pad's screen shows and what it waits for from the customer. */
+export interface PinpadScreen {
+  online: boolean;
+  display: string;
+  amountCents: number | undefined;
+  waitingFor: 'card' | 'answer' | undefined;
+}
+
 /**
  * A PIN pad on the far end of a link, speaking the RBA bytes: ACK/NAK, online/offline, resets,
  * status, amount display, text display (70.), card read (with a customer swipe on the pad) and
@@ -40,7 +54,7 @@ export class PinpadSimulator extends EventEmitter<PinpadSimEvents> {
   online = false;
   display = 'Welcome';
   amountCents: number | undefined;
-  private pending: 'card' | undefined;
+  private pending: 'card' | 'answer' | undefined;
   private swipeTimer: ReturnType<typeof setTimeout> | undefined;
   private corrupt: number;
 
@@ -71,12 +85,27 @@ export class PinpadSimulator extends EventEmitter<PinpadSimEvents> {
     return true;
   }
 
-  /** The customer presses the red key. */
+  /** The customer presses Yes or No on a question left on screen; false when none is. */
+  customerKey(key: 'Y' | 'N' = this.options.answer ?? 'Y'): boolean {
+    if (this.pending !== 'answer') return false;
+    this.pending = undefined;
+    this.reply(MSG.form, `0${key}`);
+    this.display = key === 'Y' ? 'Processing' : 'Cancelled';
+    return true;
+  }
+
+  /** The customer presses the red key: a pending card request or question ends as cancelled. */
   customerCancel(): void {
-    // Forms are answered at once (options.answer), so only a card request can be waiting.
     if (this.pending === 'card') this.reply(MSG.cardRead, '2');
+    if (this.pending === 'answer') this.reply(MSG.form, '2');
+    if (this.pending !== undefined) this.display = 'Cancelled';
     this.pending = undefined;
     clearTimeout(this.swipeTimer);
+  }
+
+  /** What the customer sees on the pad now. */
+  screen(): PinpadScreen {
+    return { online: this.online, display: this.display, amountCents: this.amountCents, waitingFor: this.pending };
   }
 
   close(): void {
@@ -86,6 +115,11 @@ export class PinpadSimulator extends EventEmitter<PinpadSimEvents> {
 
   private autoSwipe(): boolean {
     const auto = this.options.autoSwipe ?? true;
+    return typeof auto === 'function' ? auto() : auto;
+  }
+
+  private autoAnswer(): boolean {
+    const auto = this.options.autoAnswer ?? true;
     return typeof auto === 'function' ? auto() : auto;
   }
 
@@ -143,7 +177,8 @@ export class PinpadSimulator extends EventEmitter<PinpadSimEvents> {
         break;
       case MSG.form: {
         this.display = frame.data.split(FS_CHAR)[1] ?? '';
-        this.reply(MSG.form, `0${this.options.answer ?? 'Y'}`);
+        this.pending = 'answer';
+        if (this.autoAnswer()) this.customerKey();
         break;
       }
       default:

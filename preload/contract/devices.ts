@@ -124,6 +124,30 @@ export const DeviceTestResult = z.object({
 });
 export type DeviceTestResult = z.infer<typeof DeviceTestResult>;
 
+/**
+ * The training PIN pad as its customer sees it: its screen (the counter's own words: "Total 12.34",
+ * "Swipe Card", "Total $12.34 OK?", "APPROVED"), the amount it was sent, and what it waits for.
+ * `customer`: whether the pad's questions wait for a trainee (a page plays the customer) or are
+ * answered yes at once.
+ */
+export const TrainingPadState = z.strictObject({
+  deviceId: z.string(),
+  online: z.boolean(),
+  display: z.string().max(40),
+  amountCents: z.number().int().nonnegative().nullable(),
+  waitingFor: z.enum(['nothing', 'card', 'answer']),
+  customer: z.enum(['automatic', 'trainee']),
+});
+export type TrainingPadState = z.infer<typeof TrainingPadState>;
+
+/** `read`: changes nothing; `customer`: this page plays the customer, or leaves it; `press`: a key on the pad. */
+export const TrainingPadInput = z.discriminatedUnion('action', [
+  z.strictObject({ action: z.literal('read') }),
+  z.strictObject({ action: z.literal('customer'), by: z.enum(['automatic', 'trainee']) }),
+  z.strictObject({ action: z.literal('press'), key: z.enum(['yes', 'no', 'cancel']) }),
+]);
+export type TrainingPadInput = z.infer<typeof TrainingPadInput>;
+
 export const deviceMethods = {
   'devices.list': { input: z.strictObject({}), output: DeviceList },
   /**
@@ -140,6 +164,12 @@ export const deviceMethods = {
     input: z.strictObject({ card: SimCard.default('visa'), via: SimVia.default('msr') }),
     output: z.object({ deviceId: z.string() }),
   },
+  /**
+   * Training mode only (FORBIDDEN when live): the simulated PIN pad's screen, and the trainee at it.
+   * While a page plays the customer, the pad's questions ("Total $12.34 OK?") wait for its Yes, No
+   * or Cancel; a swipe on it is `devices.simulateSwipe` via pinpad.
+   */
+  'devices.trainingPad': { input: TrainingPadInput, output: TrainingPadState },
   /** Training mode only (FORBIDDEN when live): the simulated MICR reader reads a sample check. */
   'devices.simulateCheck': {
     input: z.strictObject({ check: SimCheck.default('personal') }),

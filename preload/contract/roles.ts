@@ -11,6 +11,7 @@ export const METHOD_ROLES = {
   'devices.test': 'cashier',
   'devices.simulateSwipe': 'cashier',
   'devices.simulateCheck': 'cashier',
+  'devices.trainingPad': 'cashier',
   'gateway.trainingFault': 'cashier',
   'catalogue.categories': 'cashier',
   'catalogue.products': 'cashier',
