@@ -221,6 +221,7 @@ export async function createCore(config: CoreConfig, platform: Platform): Promis
       language: () => settings.get('terminal.language'),
       gatewayState: () => gateway.state(),
       gatewayUnencrypted: () => gateway.unencrypted(),
+      gatewayOfflineSince: () => gateway.offlineSince(),
       devices: () => devices.statuses(),
       queue: () => {
         const summary = journals.existing('live')?.queueSummary();

@@ -59,6 +59,8 @@ export class GatewayService implements Service {
   private active: Active | undefined;
   private switching: Promise<Active> | undefined;
   private lastExchange: 'online' | 'offline' | undefined;
+  /** When the first of the failed attempts since the last one that got through was made (this mode's gateway, simulator included). */
+  private failingSince: Date | undefined;
   /** When the live gateway last could not be reached at all (nothing sent). */
   private lastNotSentAt = 0;
   /** Sales and forwarding rounds holding a client: a settings change retires it only when they are done. */
@@ -93,6 +95,15 @@ export class GatewayService implements Service {
   state(): GatewayState {
     if (this.deps.mode() === 'training') return 'training';
     return this.active?.mode === 'live' ? (this.lastExchange ?? 'unknown') : 'unknown';
+  }
+
+  /**
+   * Since when the gateway of the mode shown cannot be reached (ISO 8601), once an attempt failed:
+   * the training simulator's faults count too, so a trainee sees what a cashier would.
+   */
+  offlineSince(): string | undefined {
+    if (this.active?.mode !== this.deps.mode() || this.lastExchange !== 'offline') return undefined;
+    return this.failingSince?.toISOString();
   }
 
   /**
@@ -214,21 +225,29 @@ export class GatewayService implements Service {
     const active: Active = { fingerprint, mode, client, ...(simulator ? { simulator, simulatorKey } : {}) };
     // The old client goes; its simulator too unless the new one keeps it.
     if (previous) await this.retire(previous, previous.simulator !== undefined && previous.simulator !== simulator);
-    if (previous?.mode !== mode) this.lastExchange = undefined;
+    if (previous?.mode !== mode) {
+      this.lastExchange = undefined;
+      this.failingSince = undefined;
+    }
     this.active = active;
     this.deps.log.info({ mode, gateway: simulator ? 'training simulator' : s.get('gateway.url') }, 'gateway client ready');
     this.deps.onStateChange();
     return active;
   }
 
+  /**
+   * Live and training alike (a training fault shows as the live gateway's failure would); an
+   * exchange of a client kept by a sale across a change of mode says nothing about the new one.
+   */
   private recordExchange(mode: Mode, info: ExchangeInfo): void {
-    if (mode !== 'live' || info.kind === 'invalid') return;
+    if (mode !== this.active?.mode || info.kind === 'invalid') return;
     if (info.kind === 'not-sent') this.lastNotSentAt = this.deps.now().getTime();
     // Any answer, even a refusal, proves the gateway reachable; 5xx and silence do not.
     const reachable = info.answered && !(info.kind === 'http-error' && (info.status ?? 0) >= 500);
     const next = reachable ? 'online' : 'offline';
     if (next !== this.lastExchange) {
       this.lastExchange = next;
+      this.failingSince = reachable ? undefined : this.deps.now();
       this.deps.onStateChange();
     }
   }

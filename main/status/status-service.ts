@@ -8,6 +8,8 @@ export interface StatusSources {
   language(): Language;
   gatewayState(): GatewayState;
   gatewayUnencrypted(): boolean;
+  /** Since when the gateway of the mode shown fails to answer (ISO 8601), when it does. */
+  gatewayOfflineSince(): string | undefined;
   devices(): DeviceStatus[];
   queue(): AppStatus['queue'];
   problems(): StatusProblem[];
@@ -33,7 +35,7 @@ export class StatusService {
       mode: s.mode(),
       version: s.version,
       terminal: { name: s.terminalName(), language: s.language() },
-      gateway: { state: s.gatewayState(), unencrypted: s.gatewayUnencrypted() },
+      gateway: { state: s.gatewayState(), unencrypted: s.gatewayUnencrypted(), offlineSince: s.gatewayOfflineSince() },
       devices: s.devices(),
       queue: s.queue(),
       problems: s.problems(),

@@ -52,11 +52,25 @@ export const ProblemCode = z.enum([
 ]);
 export type ProblemCode = z.infer<typeof ProblemCode>;
 
+/**
+ * Who can act on a problem. `cashier`: it changes what the counter can do (payments refused), so the
+ * status bar shows it to everyone; `technician`: the Status screen lists it, and the status bar
+ * points to it only while a manager or technician session is open.
+ */
+export const ProblemAudience = z.enum(['cashier', 'technician']);
+export type ProblemAudience = z.infer<typeof ProblemAudience>;
+
 export const StatusProblem = z.object({
   code: ProblemCode,
   severity: z.enum(['warning', 'error']),
-  /** A sentence for a technician: what is wrong and what to do. Never card data or secrets. */
+  audience: ProblemAudience,
+  /** A sentence for a technician: what is wrong and what to do (posctl and the log print it). Never card data or secrets. */
   message: z.string(),
+  /**
+   * The same without what the code already says: the particulars and what to do. A screen shows it
+   * after its own words for the code, so the sentence is not said twice.
+   */
+  detail: z.string(),
 });
 export type StatusProblem = z.infer<typeof StatusProblem>;
 
@@ -68,7 +82,15 @@ export const AppStatus = z.object({
    * `unencrypted`: live over plain http straight to a loopback address (a local test gateway or a TLS
    * relay on this PC), never through a proxy (that route is refused: problem `gateway-route-refused`).
    */
-  gateway: z.object({ state: GatewayState, unencrypted: z.boolean() }),
+  gateway: z.object({
+    state: GatewayState,
+    unencrypted: z.boolean(),
+    /**
+     * When an attempt to reach the gateway of the mode shown (the training simulator included) first
+     * failed, since the last one that got through (ISO 8601). Absent while it answers or was not tried.
+     */
+    offlineSince: z.string().datetime({ offset: true }).optional(),
+  }),
   devices: z.array(DeviceStatus),
   /**
    * `pending`: live payments stored offline and not yet forwarded, counted even while the terminal
@@ -87,6 +109,26 @@ export const AppStatus = z.object({
   problems: z.array(StatusProblem),
 });
 export type AppStatus = z.infer<typeof AppStatus>;
+
+/** What waits in the journal of the mode shown, as the Offline queue screen lists it. */
+export interface ShownQueue {
+  pending: number;
+  needsLookup: number;
+  attention: number;
+}
+
+/**
+ * The one count of payments waiting that the status bar, the offline banner, the Status screen and
+ * posctl status give: the training journal's in training, the live journal's when live, as the
+ * Offline queue screen (queue.status, queue.list) shows them. Live payments left waiting while the
+ * terminal shows training are not in it: they are sent once it is live again.
+ */
+export function shownQueue(status: Pick<AppStatus, 'mode' | 'queue'>): ShownQueue {
+  const q = status.queue;
+  return status.mode === 'training'
+    ? { pending: q.training, needsLookup: q.trainingNeedsLookup, attention: q.trainingAttention }
+    : { pending: q.pending, needsLookup: q.needsLookup, attention: q.attention };
+}
 
 export const appMethods = {
   'app.status': { input: z.strictObject({}), output: AppStatus },

@@ -2,7 +2,8 @@ import type { Command } from 'commander';
 import type { AppStatus, StatusProblem } from '../../../preload/contract';
 import { runningInstance, type InstanceInfo } from '../../store/instance-lock';
 import { StartupError } from '../../store/open-store';
-import { modeWords, problemLine } from '../../status/words';
+import { problem } from '../../status/problems';
+import { gatewayWords, modeWords, problemLine, queueWords } from '../../status/words';
 import type { CliContext } from '../context';
 import { CliError, printJson, say } from '../output';
 
@@ -24,13 +25,12 @@ function describeView(view: StatusView, now: Date): string {
 
 export function describeStatus(s: AppStatus, dataDir: string, view?: StatusView, own: readonly StatusProblem[] = [], now = new Date()): string {
   const devices = s.devices.length === 0 ? 'none configured' : s.devices.map((d) => `${d.name} (${d.kind}): ${d.state}${d.detail ? `, ${d.detail}` : ''}`).join('\n          ');
-  const gateway = `${s.gateway.state}${s.gateway.unencrypted ? ' (UNENCRYPTED: plain http to this machine)' : ''}`;
   const lines = [
     `${s.terminal.name}: ${modeWords(s.mode)}`,
     `Version   ${s.version}`,
-    `Gateway   ${gateway}`,
+    `Gateway   ${gatewayWords(s.gateway, now)}`,
     `Devices   ${devices}`,
-    `Queue     ${s.queue.pending} offline payment(s) waiting to be forwarded`,
+    `Queue     ${queueWords(s)}`,
     `Problems  ${s.problems.length === 0 ? 'none' : s.problems.map(problemLine).join('\n          ')}`,
     `Data      ${dataDir}`,
   ];
@@ -52,8 +52,8 @@ export function registerStatus(program: Command, ctx: CliContext): void {
         own = await ctx.withCore((core) => core.status.current());
       } catch (e) {
         if (!(e instanceof StartupError)) throw e;
-        const problem: StatusProblem = { code: 'cannot-start', severity: 'error', message: e.message };
-        if (opts.json) printJson({ problems: [problem], view: { source: 'posctl', appRunning: false } });
+        const cannot: StatusProblem = problem('cannot-start', 'error', e.message);
+        if (opts.json) printJson({ problems: [cannot], view: { source: 'posctl', appRunning: false } });
         else say(`Counter POS cannot start on ${dataDir}:\n  ${e.message}`);
         throw new CliError('the terminal cannot start (see above)');
       }

@@ -154,7 +154,7 @@ describe('plain http with a proxy, stored where no rule ran', () => {
     expect(core.mode()).toBe('live');
     const status = core.status.current();
     expect(status.gateway.unencrypted).toBe(false);
-    expect(status.problems).toContainEqual({ code: 'gateway-route-refused', severity: 'error', message: expect.stringMatching(REFUSED) as unknown });
+    expect(status.problems).toContainEqual(expect.objectContaining({ code: 'gateway-route-refused', severity: 'error', audience: 'cashier', message: expect.stringMatching(REFUSED) as unknown }));
     expect(status.problems.map((p) => p.code)).not.toContain('gateway-unencrypted');
     await expect(core.gateway.client()).rejects.toThrow(/the live gateway is not used: gateway\.url is not https:\/\//);
     await expect(sellSwiped(core)).rejects.toThrow(REFUSED);
