@@ -20,10 +20,14 @@ export interface ReceiptFacts {
   language?: 'en' | 'fr';
 }
 
-/** The record's fixed words in each language (the facts, codes and merchant lines are not translated). */
+/**
+ * The record's fixed words in each language. The French record is written as French is, accents
+ * included (the answer is UTF-8 XML; the terminal's printer prints them from its code page); the
+ * facts, codes, merchant lines and the bank's own message are not translated.
+ */
 const WORDS = {
   en: {
-    title: '========== TRANSACTION RECORD ==========',
+    title: 'TRANSACTION RECORD',
     type: 'TYPE',
     acct: 'ACCT',
     name: 'CARDHOLDER NAME ',
@@ -37,47 +41,77 @@ const WORDS = {
     notApproved: 'Transaction not Approved',
     retain: 'Please retain this copy for your records.',
     agreement: ['Cardholder will pay above amount to', 'card issuer pursuant to cardholder', 'agreement.'],
+    months: ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'],
   },
   fr: {
-    title: '====== RELEVE DE TRANSACTION =========',
+    title: 'RELEVÉ DE TRANSACTION',
     type: 'TYPE',
     acct: 'COMPTE',
     name: 'NOM DU TITULAIRE',
-    card: 'NUMERO DE CARTE ',
-    account: 'NUMERO DE COMPTE',
+    card: 'NUMÉRO DE CARTE ',
+    account: 'NUMÉRO DE COMPTE',
     when: 'DATE/HEURE      ',
-    reference: 'NO DE REFERENCE ',
+    reference: 'NO DE RÉFÉRENCE ',
     author: "NO D'AUTORIS.   ",
-    trans: 'REF. TRANS.     ',
-    approved: 'Approuvee - Merci',
-    notApproved: 'Transaction non approuvee',
+    trans: 'RÉF. TRANS.     ',
+    approved: 'Approuvée - Merci',
+    notApproved: 'Transaction non approuvée',
     retain: 'Veuillez conserver cette copie.',
-    agreement: ['Le titulaire paiera ce montant a', "l'emetteur de la carte selon la", 'convention du titulaire.'],
+    agreement: ['Le titulaire paiera ce montant à', "l'émetteur de la carte selon la", 'convention du titulaire.'],
+    months: ['janv', 'févr', 'mars', 'avr', 'mai', 'juin', 'juil', 'août', 'sept', 'oct', 'nov', 'déc'],
   },
 } as const;
 
-const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+/** The gateway's transaction type names (codes.ts TYPE_NAMES) as its French record prints them. */
+export const FRENCH_TYPE_NAMES: Readonly<Record<string, string>> = {
+  Purchase: 'Achat',
+  'Pre-Authorization': 'Préautorisation',
+  'Pre-Authorization Completion': 'Conclusion de préautorisation',
+  'Forced Post': 'Saisie forcée',
+  Refund: 'Remboursement',
+  'Pre-Authorization Only': 'Préautorisation seulement',
+  Void: 'Annulation',
+  'Tagged Purchase': 'Achat par référence',
+  'Tagged Pre-Authorization': 'Préautorisation par référence',
+  'Tagged Completion': 'Conclusion par référence',
+  'Tagged Void': 'Annulation par référence',
+  'Tagged Refund': 'Remboursement par référence',
+  'Transaction Details': 'Détails de la transaction',
+};
+
 const two = (n: number): string => String(n).padStart(2, '0');
 const WIDTH = 40;
 const centre = (s: string): string => s.padStart(Math.floor((WIDTH + s.length) / 2)).padEnd(WIDTH).trimEnd();
+/** The title between rules of "=", 40 wide in both languages. */
+const ruled = (title: string): string => {
+  const left = Math.floor((WIDTH - title.length - 2) / 2);
+  return `${'='.repeat(left)} ${title} ${'='.repeat(WIDTH - title.length - 2 - left)}`;
+};
+/** The brand, then the amount: the English record as the gateway prints it; the French one right-aligned to 40. */
+const accountLine = (label: string, brand: string, amount: string, language: 'en' | 'fr'): string =>
+  `${label}: ${brand.padEnd(language === 'en' ? 20 : WIDTH - label.length - 3 - amount.length)} ${amount}`;
+/** "12.34" as the record writes it: "$ 12.34 USD", "12,34 $ USD". */
+const amountText = (amount: string, language: 'en' | 'fr'): string => (language === 'fr' ? `${amount.replace('.', ',')} $ USD` : `$ ${amount} USD`);
 
 export function receiptText(r: ReceiptFacts): string {
   const d = r.at;
-  const when = `${two(d.getUTCDate())} ${MONTHS[d.getUTCMonth()]} ${two(d.getUTCFullYear() % 100)} ${two(d.getUTCHours())}:${two(d.getUTCMinutes())}:${two(d.getUTCSeconds())}`;
+  const language = r.language ?? 'en';
+  const w = WORDS[language];
+  const when = `${two(d.getUTCDate())} ${w.months[d.getUTCMonth()] ?? ''} ${two(d.getUTCFullYear() % 100)} ${two(d.getUTCHours())}:${two(d.getUTCMinutes())}:${two(d.getUTCSeconds())}`;
   const m = r.merchant;
-  const w = WORDS[r.language ?? 'en'];
-  const approvedWords = r.language === 'fr' && r.message === WORDS.en.approved ? w.approved : r.message;
+  const approvedWords = r.message === WORDS.en.approved ? w.approved : r.message;
+  const typeName = language === 'fr' ? (FRENCH_TYPE_NAMES[r.typeName] ?? r.typeName) : r.typeName;
   const lines = [
-    w.title,
+    ruled(w.title),
     m.name,
     m.address,
     `${m.city}, ${m.province} ${m.postal}`,
     m.country,
     m.url,
     '',
-    `${w.type}: ${r.typeName}`,
+    `${w.type}: ${typeName}`,
     '',
-    `${w.acct}: ${r.brand.padEnd(20)} $ ${r.amount} USD`,
+    accountLine(w.acct, r.brand, amountText(r.amount, language), language),
     '',
     ...(r.name ? [`${w.name}: ${r.name}`] : []),
     ...(r.account ? [`${r.brand === 'Check' ? w.account : w.card}: ${r.account}`] : []),

@@ -114,9 +114,10 @@ describe('simulated gateway: the Language of the request', () => {
     const e = engine();
     const fr = e.process('SendAndCommit', keyed('12.34', { Language: 'FR' }));
     const en = e.process('SendAndCommit', keyed('12.34'));
-    expect(fr.CTR).toContain('RELEVE DE TRANSACTION');
-    expect(fr.CTR).toContain('Approuvee - Merci');
-    expect(fr.CTR).toContain('$ 12.34 USD');
+    expect(fr.CTR).toContain('RELEVÉ DE TRANSACTION');
+    expect(fr.CTR).toContain('TYPE: Achat');
+    expect(fr.CTR).toContain('Approuvée - Merci');
+    expect(fr.CTR).toContain('12,34 $ USD');
     expect(en.CTR).toContain('TRANSACTION RECORD');
     expect(en.CTR).toContain('Approved - Thank You');
     for (const line of (fr.CTR as string).split('\r\n')) expect(line.length).toBeLessThanOrEqual(40);
