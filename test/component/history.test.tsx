@@ -45,7 +45,8 @@ function serve(rows: PaymentRow[], more: Partial<{ totals: DailyTotals }> = {}):
 }
 
 const stateCell = (ref: string): HTMLElement => {
-  const tr = screen.getByRole('button', { name: `Open payment ${ref}` }).closest('tr');
+  // By the reference alone, so it finds the row in either language.
+  const tr = screen.getByRole('button', { name: new RegExp(` ${ref}$`) }).closest('tr');
   if (!tr) throw new Error(`no row for ${ref}`);
   const cell = tr.querySelector<HTMLElement>('.state-word');
   if (!cell) throw new Error(`no state in the row of ${ref}`);
@@ -224,6 +225,150 @@ describe('the History screen', () => {
     expect(screen.getByLabelText('Totaux du jour').textContent).toContain('Net116,00\u00a0$');
     expect(within(screen.getByLabelText('État')).getByRole('option', { name: 'Résultat inconnu' })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Chercher' })).toBeTruthy();
+  });
+});
+
+const UNTOUCHED = { voided: false, refundedCents: 0, completedCents: 0 };
+
+/** Approved payments in each standing, and declined and rejected ones, as main sends them. */
+const standings = {
+  voided: row({ id: 21, clientRef: 'TMSTAND01', requestedCents: 19_99, approvedCents: 19_99, standing: { ...UNTOUCHED, voided: true } }),
+  partRefund: row({ id: 22, clientRef: 'TMSTAND02', requestedCents: 19_99, approvedCents: 19_99, standing: { ...UNTOUCHED, refundedCents: 5_00 } }),
+  fullRefund: row({ id: 23, clientRef: 'TMSTAND03', requestedCents: 19_99, approvedCents: 19_99, standing: { ...UNTOUCHED, refundedCents: 19_99 } }),
+  completed: row({ id: 24, clientRef: 'TMSTAND04', type: 'preauth', requestedCents: 50_00, approvedCents: 50_00, standing: { ...UNTOUCHED, completedCents: 50_00 } }),
+  completedPart: row({ id: 25, clientRef: 'TMSTAND05', type: 'preauth', requestedCents: 50_00, approvedCents: 50_00, standing: { ...UNTOUCHED, completedCents: 45_00 } }),
+  declined: row({ id: 26, clientRef: 'TMSTAND06', state: 'declined', requestedCents: 5_521_00, approvedCents: 0, outcomeKind: 'declined' }),
+  rejected: row({ id: 27, clientRef: 'TMSTAND07', state: 'rejected', requestedCents: 5_000_22, approvedCents: 0, outcomeKind: 'rejected' }),
+  untouched: row({ id: 28, clientRef: 'TMSTAND08', requestedCents: 12_00, approvedCents: 12_00 }),
+};
+type StandingName = keyof typeof standings;
+
+const cellsOf = (ref: string): string[] => {
+  const tr = screen.getByRole('button', { name: new RegExp(`${ref}$`) }).closest('tr');
+  return [...(tr?.querySelectorAll('td') ?? [])].map((td) => td.textContent ?? '');
+};
+
+/** Each standing as the row's amount, its state word and tone, and the detail's heading. */
+const SAID: Record<'en' | 'fr', Record<StandingName, [amount: string, state: string, tone: string, heading: string]>> = {
+  en: {
+    voided: ['$19.99', 'Voided', 'tone-muted', 'Sale $19.99, Voided'],
+    partRefund: ['$19.99', 'Refunded $5.00 of $19.99', 'tone-ok', 'Sale $19.99, Refunded $5.00 of $19.99'],
+    fullRefund: ['$19.99', 'Refunded $19.99 of $19.99', 'tone-muted', 'Sale $19.99, Refunded $19.99 of $19.99'],
+    completed: ['$50.00', 'Completed', 'tone-ok', 'Pre-auth $50.00, Completed'],
+    completedPart: ['$50.00', 'Completed $45.00 of $50.00', 'tone-ok', 'Pre-auth $50.00, Completed $45.00 of $50.00'],
+    declined: ['$5,521.00', 'Declined', 'tone-bad', 'Sale $5,521.00, Declined'],
+    rejected: ['$5,000.22', 'Rejected', 'tone-bad', 'Sale $5,000.22, Rejected'],
+    untouched: ['$12.00', 'Approved', 'tone-ok', 'Sale $12.00, Approved'],
+  },
+  fr: {
+    voided: ['19,99\u00a0$', 'Annulé', 'tone-muted', 'Vente 19,99\u00a0$, Annulé'],
+    partRefund: ['19,99\u00a0$', 'Remboursé 5,00\u00a0$ sur 19,99\u00a0$', 'tone-ok', 'Vente 19,99\u00a0$, Remboursé 5,00\u00a0$ sur 19,99\u00a0$'],
+    fullRefund: ['19,99\u00a0$', 'Remboursé 19,99\u00a0$ sur 19,99\u00a0$', 'tone-muted', 'Vente 19,99\u00a0$, Remboursé 19,99\u00a0$ sur 19,99\u00a0$'],
+    completed: ['50,00\u00a0$', 'Complété', 'tone-ok', 'Préautorisation 50,00\u00a0$, Complété'],
+    completedPart: ['50,00\u00a0$', 'Complété 45,00\u00a0$ sur 50,00\u00a0$', 'tone-ok', 'Préautorisation 50,00\u00a0$, Complété 45,00\u00a0$ sur 50,00\u00a0$'],
+    declined: ['5\u00a0521,00\u00a0$', 'Refusé', 'tone-bad', 'Vente 5\u00a0521,00\u00a0$, Refusé'],
+    rejected: ['5\u00a0000,22\u00a0$', 'Rejeté', 'tone-bad', 'Vente 5\u00a0000,22\u00a0$, Rejeté'],
+    untouched: ['12,00\u00a0$', 'Approuvé', 'tone-ok', 'Vente 12,00\u00a0$, Approuvé'],
+  },
+};
+
+describe('History shows where each payment stands', () => {
+  for (const language of ['en', 'fr'] as const) {
+    it(`says voided, refunded, completed, and the amount a decline or rejection asked, in the table and the detail (${language})`, async () => {
+      setLanguage(language);
+      const rows = Object.values(standings);
+      serve(rows);
+      pos.answer('journal.get', ({ ref }) => ({ payment: rows.find((r) => r.clientRef === ref) as PaymentRow, related: [], events: [] }));
+      render(<HistoryScreen onFollow={vi.fn()} />);
+      await screen.findByRole('button', { name: /TMSTAND01$/ });
+      for (const [name, p] of Object.entries(standings) as Array<[StandingName, PaymentRow]>) {
+        const [amount, state, tone, heading] = SAID[language][name];
+        const cells = cellsOf(p.clientRef);
+        expect(cells[2], name).toBe(amount);
+        const word = stateCell(p.clientRef);
+        expect(word.textContent, name).toBe(state);
+        expect(word.className, name).toContain(tone);
+        fireEvent.click(screen.getByRole('button', { name: new RegExp(`${p.clientRef}$`) }));
+        await waitFor(() => expect(screen.getByRole('region', { name: new RegExp(`${p.clientRef}$`) })).toBeTruthy());
+        expect(within(screen.getByRole('region', { name: new RegExp(`${p.clientRef}$`) })).getByRole('heading', { level: 2 }).textContent, name).toBe(heading);
+      }
+    });
+  }
+
+  it('shows a voided refund as voided among the related payments', async () => {
+    const sale = standings.untouched;
+    const refund = row({ id: 30, clientRef: 'TMREFUND9', type: 'refund', requestedCents: 4_00, approvedCents: 4_00, originalRef: sale.clientRef, standing: { ...UNTOUCHED, voided: true } });
+    serve([sale]);
+    pos.answer('journal.get', () => ({ payment: sale, related: [refund], events: [] }));
+    render(<HistoryScreen onFollow={vi.fn()} />);
+    fireEvent.click(await screen.findByRole('button', { name: 'Open payment TMSTAND08' }));
+    const detail = await screen.findByRole('region', { name: 'Payment TMSTAND08' });
+    expect(within(detail).getByRole('listitem').textContent).toMatch(/^Refund \$4\.00 · Voided · /);
+  });
+
+  it('offers only what the standing allows: no void once voided, refunded or completed; no refund once all is refunded; the amount left as the hint', async () => {
+    const shown = async (p: PaymentRow): Promise<HTMLElement> => {
+      cleanup();
+      useHistoryStore.setState(useHistoryStore.getInitialState(), true);
+      serve([p]);
+      pos.answer('journal.get', () => ({ payment: p, related: [], events: [] }));
+      render(<HistoryScreen onFollow={vi.fn()} />);
+      fireEvent.click(await screen.findByRole('button', { name: new RegExp(`${p.clientRef}$`) }));
+      return screen.findByRole('region', { name: new RegExp(`${p.clientRef}$`) });
+    };
+    const buttons = (detail: HTMLElement): string[] =>
+      within(detail)
+        .getAllByRole('button')
+        .map((b) => b.textContent ?? '')
+        .filter((words) => ['Void', 'Refund', 'Complete'].includes(words));
+
+    const untouched = await shown(standings.untouched);
+    expect(buttons(untouched)).toEqual(['Void', 'Refund']);
+    expect(within(untouched).getByLabelText(/Amount/).getAttribute('placeholder')).toBe('12.00');
+    expect(untouched.textContent).toContain('Amount (empty: all that is left, $12.00)');
+
+    const voided = await shown(standings.voided);
+    expect(buttons(voided)).toEqual([]);
+    expect(voided.textContent).toContain('Voided.');
+
+    const part = await shown(standings.partRefund);
+    expect(buttons(part)).toEqual(['Refund']);
+    expect(within(part).getByLabelText(/Amount/).getAttribute('placeholder')).toBe('14.99');
+    expect(part.textContent).toContain('Amount (empty: all that is left, $14.99)');
+    expect(part.textContent).toContain('A void would not undo what was refunded or completed');
+
+    const full = await shown(standings.fullRefund);
+    expect(buttons(full)).toEqual([]);
+    expect(within(full).queryByLabelText(/Amount/)).toBeNull();
+    expect(full.textContent).toContain('Refunded in full: nothing is left to refund.');
+
+    const preauth = await shown(row({ id: 40, clientRef: 'TMPREAUTH', type: 'preauth', requestedCents: 50_00, approvedCents: 50_00 }));
+    expect(buttons(preauth)).toEqual(['Void', 'Complete']);
+    expect(buttons(await shown(standings.completedPart))).toEqual([]);
+
+    setLanguage('fr');
+    const fr = await shown(standings.partRefund);
+    expect(within(fr).getByLabelText(/Montant/).getAttribute('placeholder')).toBe('14,99');
+    expect(fr.textContent).toContain('Montant (vide : tout ce qui reste, 14,99\u00a0$)');
+  });
+
+  it('shows gateway rejections on their own line of the day’s totals', async () => {
+    serve([], {
+      totals: {
+        ...totals,
+        lines: [
+          { tender: 'card', type: 'sale', bucket: 'declined', count: 1, cents: 5_521_00 },
+          { tender: 'card', type: 'sale', bucket: 'rejected', count: 2, cents: 10_000_48 },
+        ],
+      },
+    });
+    render(<HistoryScreen onFollow={vi.fn()} />);
+    const lines = await screen.findByRole('table', { name: 'Totals by tender and type' });
+    expect(within(lines).getAllByRole('row').map((r) => r.textContent)).toEqual([
+      'TenderTypeResultPaymentsAmount',
+      'CardSaleDeclined1$5,521.00',
+      'CardSaleRejected by the gateway2$10,000.48',
+    ]);
   });
 });
 

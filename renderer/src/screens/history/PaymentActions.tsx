@@ -1,15 +1,18 @@
 import { useState } from 'react';
-import { useT } from '../../i18n/i18n';
+import { money } from '../../components/money';
+import { currentLocale, useT } from '../../i18n/i18n';
 import type { Detail } from '../../stores/history-store';
 import { useRegisterStore } from '../../stores/register-store';
-import { centsOfText } from './amount-text';
+import { centsOfText, textOfCents } from './amount-text';
+import { amountOf, refundLeftOf } from './standing-words';
 
 const VOIDABLE = new Set(['sale', 'preauth', 'completion', 'refund']);
-const WITH_AMOUNT = new Set(['sale', 'completion', 'preauth']);
 
 /**
- * What may be done from a payment's row: void or refund an approved sale, complete a
- * pre-authorization. The operation runs on the Register (the manager approves there).
+ * What may be done from a payment's row, as its standing allows: void an approved payment
+ * nothing was refunded or completed from (a void would not undo those), refund what is left of a
+ * sale or completion, complete a pre-authorization once. The operation runs on the Register (the
+ * manager approves there); the journal's claim rule checks again, with what is in flight too.
  */
 export function PaymentActions({ detail, onDone }: { detail: Detail; onDone: () => void }) {
   const { t } = useT('history');
@@ -18,8 +21,13 @@ export function PaymentActions({ detail, onDone }: { detail: Detail; onDone: () 
   const [amount, setAmount] = useState('');
   const [bad, setBad] = useState(false);
   if (p.state !== 'approved') return null;
-  const voided = detail.related.some((r) => r.type === 'void' && (r.state === 'approved' || r.state === 'offline'));
+  const { voided, refundedCents, completedCents } = p.standing;
   if (voided) return <p className="muted">{t('actions.voided')}</p>;
+  const moved = refundedCents > 0 || completedCents > 0;
+  const refundable = p.type === 'sale' || p.type === 'completion';
+  const left = p.type === 'preauth' ? amountOf(p) : refundLeftOf(p);
+  const canRefund = refundable && left > 0;
+  const canComplete = p.type === 'preauth' && completedCents === 0;
   const go = (type: 'void' | 'refund' | 'completion'): void => {
     const cents = type === 'void' ? 0 : centsOfText(amount);
     // Text that is not an amount is never taken as "all that is left".
@@ -31,46 +39,50 @@ export function PaymentActions({ detail, onDone }: { detail: Detail; onDone: () 
     onDone();
   };
   return (
-    <div className="row-actions">
-      {VOIDABLE.has(p.type) && (
-        <button type="button" className="button" onClick={() => go('void')}>
-          {t('actions.void')}
-        </button>
-      )}
-      {WITH_AMOUNT.has(p.type) && (
-        <>
-          <label className="field">
-            {t('actions.amount')}
-            <input
-              inputMode="decimal"
-              value={amount}
-              maxLength={10}
-              placeholder="0.00"
-              aria-invalid={bad}
-              aria-describedby={bad ? 'history-amount-problem' : undefined}
-              onChange={(e) => {
-                setAmount(e.target.value.replace(/[^\d.,]/g, ''));
-                setBad(false);
-              }}
-            />
-            {bad && (
-              <span id="history-amount-problem" className="field-problem">
-                {t('actions.badAmount')}
-              </span>
+    <>
+      {refundable && !canRefund && <p className="muted">{t('actions.refundedAll')}</p>}
+      {VOIDABLE.has(p.type) && moved && <p className="muted">{t('actions.noVoid')}</p>}
+      <div className="row-actions">
+        {VOIDABLE.has(p.type) && !moved && (
+          <button type="button" className="button" onClick={() => go('void')}>
+            {t('actions.void')}
+          </button>
+        )}
+        {(canRefund || canComplete) && (
+          <>
+            <label className="field">
+              {t('actions.amount', { left: money(left) })}
+              <input
+                inputMode="decimal"
+                value={amount}
+                maxLength={10}
+                placeholder={textOfCents(left, currentLocale())}
+                aria-invalid={bad}
+                aria-describedby={bad ? 'history-amount-problem' : undefined}
+                onChange={(e) => {
+                  setAmount(e.target.value.replace(/[^\d.,]/g, ''));
+                  setBad(false);
+                }}
+              />
+              {bad && (
+                <span id="history-amount-problem" className="field-problem">
+                  {t('actions.badAmount')}
+                </span>
+              )}
+            </label>
+            {canRefund && (
+              <button type="button" className="button" onClick={() => go('refund')}>
+                {t('actions.refund')}
+              </button>
             )}
-          </label>
-          {p.type !== 'preauth' && (
-            <button type="button" className="button" onClick={() => go('refund')}>
-              {t('actions.refund')}
-            </button>
-          )}
-          {p.type === 'preauth' && (
-            <button type="button" className="button" onClick={() => go('completion')}>
-              {t('actions.complete')}
-            </button>
-          )}
-        </>
-      )}
-    </div>
+            {canComplete && (
+              <button type="button" className="button" onClick={() => go('completion')}>
+                {t('actions.complete')}
+              </button>
+            )}
+          </>
+        )}
+      </div>
+    </>
   );
 }

@@ -7,9 +7,7 @@ import { TenderLine } from '../../components/TenderLine';
 import { useT } from '../../i18n/i18n';
 import { useHistoryStore, type Detail } from '../../stores/history-store';
 import { PaymentActions } from './PaymentActions';
-
-/** What a payment came to: the approved amount once there is one, else what was asked. */
-export const amountOf = (p: PaymentRow): number => p.approvedCents ?? p.requestedCents;
+import { amountOf, standingWords } from './standing-words';
 
 /** Voids, refunds and completions of this payment, each with its state. */
 function Related({ related }: { related: PaymentRow[] }) {
@@ -22,7 +20,7 @@ function Related({ related }: { related: PaymentRow[] }) {
       <ul className="related-payments">
         {related.map((r) => (
           <li key={r.clientRef}>
-            {common(PAYMENT_TYPE[r.type])} {money(amountOf(r))} · <PaymentStateWord state={r.state} /> · {dateTime(r.createdAt)}
+            {common(PAYMENT_TYPE[r.type])} {money(amountOf(r))} · <PaymentStateWord state={r.state} instead={standingWords(r, t)} /> · {dateTime(r.createdAt)}
           </li>
         ))}
       </ul>
@@ -37,11 +35,12 @@ export function PaymentDetail({ detail, onClose, onStarted }: { detail: Detail; 
   const receipt = useHistoryStore((h) => h.receipt);
   const showReceipt = useHistoryStore((h) => h.showReceipt);
   const p = detail.payment;
+  const standing = standingWords(p, t);
   const who = [p.cashier ? t('detail.cashier', { cashier: p.cashier }) : '', p.approvedBy ? t('detail.approvedBy', { name: p.approvedBy }) : ''].filter(Boolean);
   return (
     <div className="panel history-detail" role="region" aria-label={t('detail.label', { ref: p.clientRef })}>
       <div className="screen-head">
-        <h2>{t('detail.title', { type: common(PAYMENT_TYPE[p.type]), amount: money(amountOf(p)), state: common(PAYMENT_STATE[p.state].words) })}</h2>
+        <h2>{t('detail.title', { type: common(PAYMENT_TYPE[p.type]), amount: money(amountOf(p)), state: standing?.words ?? common(PAYMENT_STATE[p.state].words) })}</h2>
         <button type="button" className="button" onClick={onClose}>
           {t('close')}
         </button>

@@ -5,7 +5,7 @@ import { PAYMENT_TYPE } from '../../components/payment-words';
 import { PaymentStateWord } from '../../components/PaymentStateWord';
 import { TenderLine } from '../../components/TenderLine';
 import { useT } from '../../i18n/i18n';
-import { amountOf } from './PaymentDetail';
+import { amountOf, standingWords } from './standing-words';
 
 /** The payments found, newest first; each opens from its reference. */
 export function PaymentTable({ rows, busy, onOpen }: { rows: readonly PaymentRow[]; busy: boolean; onOpen: (ref: string) => void }) {
@@ -16,7 +16,7 @@ export function PaymentTable({ rows, busy, onOpen }: { rows: readonly PaymentRow
     { id: 'type', header: t('col.type'), cell: (r) => common(PAYMENT_TYPE[r.type]) },
     { id: 'amount', header: t('col.amount'), cell: (r) => money(amountOf(r)), numeric: true },
     { id: 'means', header: t('col.means'), cell: (r) => <TenderLine payment={r} /> },
-    { id: 'state', header: t('col.state'), cell: (r) => <PaymentStateWord state={r.state} /> },
+    { id: 'state', header: t('col.state'), cell: (r) => <PaymentStateWord state={r.state} instead={standingWords(r, t)} /> },
     {
       id: 'reference',
       header: t('col.reference'),
