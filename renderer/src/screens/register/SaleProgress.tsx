@@ -1,12 +1,15 @@
-import type { CheckDetails, SaleView } from '../../../../preload/contract';
+import { useEffect, useRef, useState } from 'react';
+import type { CheckDetails, KeyedCardInput, SaleView } from '../../../../preload/contract';
 import { useT } from '../../i18n/i18n';
+import { useRegisterStore } from '../../stores/register-store';
 import { CheckDetailsForm } from './CheckDetailsForm';
+import { KeyedCardForm } from './KeyedCardForm';
 import { SIMULATE_CARD, type Simulated } from './sale-words';
 
 /**
  * The changing part of a sale in progress: what went wrong with the last read (main's words: it
- * knows what the reader said), the check details once the check is read, and in training the
- * buttons that make the simulated readers read.
+ * knows what the reader said), the check details once the check is read, a card typed in while
+ * the sale waits for one, and in training the buttons that make the simulated readers read.
  */
 export function SaleProgress({ sale, training, onCheckDetails, onSimulate }: {
   sale: SaleView;
@@ -15,6 +18,26 @@ export function SaleProgress({ sale, training, onCheckDetails, onSimulate }: {
   onSimulate: (what: Simulated) => void;
 }) {
   const { t } = useT('register');
+  const { t: keyed } = useT('keyed');
+  const [typing, setTyping] = useState(false);
+  const open = useRef<HTMLButtonElement>(null);
+  const refocus = useRef(false);
+  const waitingForCard = sale.waitingFor === 'card';
+  // A form closed without sending gives the focus back to its button: the keyboard carries on from there.
+  useEffect(() => {
+    if (typing || !refocus.current) return;
+    refocus.current = false;
+    open.current?.focus();
+  }, [typing]);
+  const closeForm = (): void => {
+    refocus.current = true;
+    setTyping(false);
+  };
+  const send = (card: KeyedCardInput): void => {
+    setTyping(false);
+    // The store sends it with the manager's approval and keeps nothing of it (register-store.ts).
+    useRegisterStore.getState().keyCard(card);
+  };
   return (
     <>
       {/* The slot is kept while empty: a problem appearing does not push the buttons below. */}
@@ -22,7 +45,15 @@ export function SaleProgress({ sale, training, onCheckDetails, onSimulate }: {
         {sale.problem ?? ''}
       </p>
       {sale.waitingFor === 'check-details' && <CheckDetailsForm onSubmit={onCheckDetails} />}
-      {training && sale.waitingFor === 'card' && (
+      {waitingForCard &&
+        (typing ? (
+          <KeyedCardForm onSend={send} onClose={closeForm} />
+        ) : (
+          <button ref={open} type="button" className="button keyed-open" onClick={() => setTyping(true)}>
+            {keyed('open')}
+          </button>
+        ))}
+      {training && waitingForCard && !typing && (
         <div className="simulate" role="group" aria-label={t('sim.cardLabel')}>
           <span className="muted">{t('sim.training')}</span>
           {SIMULATE_CARD.map(([what, words]) => (
