@@ -7,6 +7,7 @@ import type { SettingsStore } from '../config/settings-store';
 import type { JournalRow, JournalStore } from '../store/journal';
 import { JournalConflictError } from '../store/journal';
 import type { Forwarder } from './forwarder';
+import type { PaymentType } from './states';
 import { expiredBefore, type OfflinePolicy } from './policy';
 import { offlinePolicyOf } from './sale-policy';
 import { standingsOf } from './standing';
@@ -121,11 +122,16 @@ export class Ledger {
     const [y, m, d] = day.split('-').map(Number);
     const since = new Date(y ?? 1970, (m ?? 1) - 1, d ?? 1);
     const until = new Date(y ?? 1970, (m ?? 1) - 1, (d ?? 1) + 1);
-    const lines = this.deps.existingJournal(mode)?.totals(since.toISOString(), until.toISOString()) ?? [];
+    const journal = this.deps.existingJournal(mode);
+    const lines = journal?.totals(since.toISOString(), until.toISOString()) ?? [];
+    const voids = journal?.voidedByType(since.toISOString(), until.toISOString()) ?? [];
     const sum = (pred: (l: (typeof lines)[number]) => boolean): number => lines.filter(pred).reduce((s, l) => s + l.cents, 0);
+    const voidedOf = (pred: (type: PaymentType) => boolean): number => voids.filter((v) => pred(v.type)).reduce((s, v) => s + v.cents, 0);
     const approvedCents = sum((l) => l.bucket === 'approved' && l.type !== 'refund' && l.type !== 'void' && l.type !== 'preauth');
-    const refundedCents = sum((l) => l.bucket === 'approved' && l.type === 'refund');
-    const voidedCents = sum((l) => l.bucket === 'approved' && l.type === 'void');
+    // A voided refund gave nothing back; a voided pre-auth took nothing (it is not in approvedCents):
+    // only voids of what approvedCents counts are taken off it.
+    const refundedCents = sum((l) => l.bucket === 'approved' && l.type === 'refund') - voidedOf((t) => t === 'refund');
+    const voidedCents = voidedOf((t) => t !== 'refund' && t !== 'preauth');
     const offlineOutstandingCents = sum((l) => l.bucket === 'offline');
     return { mode, date: day, lines, approvedCents, refundedCents, voidedCents, offlineOutstandingCents, netCents: approvedCents - refundedCents - voidedCents };
   }

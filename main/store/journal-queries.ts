@@ -85,6 +85,8 @@ export interface JournalQueries {
   /** Every payment of a split tender (the first payment's reference is its id), oldest first. */
   ofSplit(splitTenderId: string): JournalRow[];
   totals(since: string, until: string): TotalsLine[];
+  /** The approved voids of a period, by the type of payment each voided (a voided refund gave nothing back). */
+  voidedByType(since: string, until: string): Array<{ type: PaymentType; cents: number }>;
   /**
    * Every payment made from one of `ids`, and every void made from those (a voided refund no
    * longer counts): one query for a page of rows, whatever its size.
@@ -109,6 +111,12 @@ export const TOTALS_SQL = `SELECT tender, type,
      FROM journal
      WHERE created_at >= ? AND created_at < ? AND +state IN ('approved', 'offline', 'forwarding', 'declined', 'rejected')
      GROUP BY tender, type, bucket ORDER BY tender, type, bucket`;
+
+/** Approved voids of a period by what they voided, read by date as the totals are. */
+export const VOIDED_BY_TYPE_SQL = `SELECT o.type AS type, sum(coalesce(v.approved_cents, v.requested_cents)) AS cents
+     FROM journal v JOIN journal o ON o.id = v.original_id
+     WHERE v.created_at >= ? AND v.created_at < ? AND v.type = 'void' AND +v.state = 'approved'
+     GROUP BY o.type ORDER BY o.type`;
 
 /**
  * What was made from a page of payments (ids as one JSON array, so a page of any size is one
@@ -150,6 +158,7 @@ export function journalQueries(db: Db, _now: () => Date): JournalQueries {
   const ofSale = db.prepare<[string], Raw>(`SELECT ${ROW_COLUMNS} FROM journal WHERE sale_id = ? ORDER BY id`);
   const ofSplit = db.prepare<[string, string], Raw>(`SELECT ${ROW_COLUMNS} FROM journal WHERE split_tender_id = ? OR client_ref = ? ORDER BY id`);
   const totals = db.prepare<[string, string], TotalsLine>(TOTALS_SQL);
+  const voidedByType = db.prepare<[string, string], { type: PaymentType; cents: number }>(VOIDED_BY_TYPE_SQL);
   const madeFrom = db.prepare<[string], MadeRow>(MADE_FROM_SQL);
   const clientRefs = db.prepare<[string], { id: number; clientRef: string }>(`SELECT id, client_ref AS clientRef FROM journal WHERE id IN (SELECT value FROM json_each(?))`);
   const searches = new Map<string, ReturnType<Db['prepare']>>();
@@ -184,6 +193,7 @@ export function journalQueries(db: Db, _now: () => Date): JournalQueries {
     ofSale: (saleId) => ofSale.all(saleId).map(rowOf),
     ofSplit: (id) => ofSplit.all(id, id).map(rowOf),
     totals: (since, until) => totals.all(since, until),
+    voidedByType: (since, until) => voidedByType.all(since, until),
     madeFrom: (ids) => (ids.length === 0 ? [] : madeFrom.all(JSON.stringify(ids))),
     clientRefs: (ids) => new Map(ids.length === 0 ? [] : clientRefs.all(JSON.stringify([...new Set(ids)])).map((r) => [r.id, r.clientRef])),
     search(filter) {

@@ -103,4 +103,19 @@ describe('the day’s totals by outcome', () => {
     ]);
     expect(totals).toMatchObject({ approvedCents: 10_00, offlineOutstandingCents: 4_00, netCents: 10_00 });
   });
+
+  it('takes nothing off the net for a voided refund or a voided pre-auth, and counts a voided sale once', async () => {
+    const lane = await startLane();
+    const sale = await swipeSale(lane, saleId('tv-sale'), 30_00);
+    const refund = await madeFrom(lane, 'refund', sale.clientRef, 12_00);
+    await madeFrom(lane, 'void', refund.clientRef);
+    const kept = await swipeSale(lane, saleId('tv-kept'), 5_00);
+    await madeFrom(lane, 'refund', kept.clientRef, 1_00);
+    const pre = await swipeSale(lane, saleId('tv-pre'), 50_00, 'visa', { type: 'preauth' });
+    await madeFrom(lane, 'void', pre.clientRef);
+    const voided = await swipeSale(lane, saleId('tv-void'), 7_00);
+    await madeFrom(lane, 'void', voided.clientRef);
+
+    expect(await call(lane, 'journal.totals', {})).toMatchObject({ approvedCents: 42_00, refundedCents: 1_00, voidedCents: 7_00, netCents: 34_00 });
+  });
 });

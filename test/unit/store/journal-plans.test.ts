@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { JournalStore } from '../../../main/store/journal';
-import { MADE_FROM_SQL, QUEUE_SUMMARY_SQL, TOTALS_SQL } from '../../../main/store/journal-queries';
+import { MADE_FROM_SQL, QUEUE_SUMMARY_SQL, TOTALS_SQL, VOIDED_BY_TYPE_SQL } from '../../../main/store/journal-queries';
 import { memoryJournal } from '../../support/payments';
 
 let journal: JournalStore | undefined;
@@ -15,6 +15,13 @@ describe('journal query plans', () => {
     const p = plan(j, TOTALS_SQL, '2030-03-01T00:00:00.000Z', '2030-03-02T00:00:00.000Z');
     expect(p).toMatch(/SEARCH journal USING INDEX journal_created \(created_at>\? AND created_at<\?\)/);
     expect(p).not.toMatch(/journal_state/);
+  });
+
+  it('reads the voids of a day by date, and each voided payment by its id', () => {
+    const j = (journal = memoryJournal());
+    const p = plan(j, VOIDED_BY_TYPE_SQL, '2030-03-01T00:00:00.000Z', '2030-03-02T00:00:00.000Z');
+    expect(p).toMatch(/SEARCH v USING INDEX journal_created \(created_at>\? AND created_at<\?\)/);
+    expect(p).toMatch(/SEARCH o USING INTEGER PRIMARY KEY \(rowid=\?\)/);
   });
 });
 
