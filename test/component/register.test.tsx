@@ -96,7 +96,10 @@ describe('the Register screen', () => {
     expect(screen.getByRole('button', { name: 'Refund' }).getAttribute('aria-pressed')).toBe('true');
     expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Check' }).disabled).toBe(true);
     fireEvent.click(screen.getByRole('button', { name: 'Verify card' }));
-    expect(amount()).toBe('$0.00');
+    // A card check asks for no amount: the display, the idle line and the keypad say so.
+    expect(amount()).toBe('No amount');
+    expect(screen.getByRole('status', { name: '' }).textContent).toBe('No amount is needed: press Enter (or Charge card), then have the card swiped.');
+    expect(screen.queryByText(/Type the amount/)).toBeNull();
     expect(screen.getByRole<HTMLButtonElement>('button', { name: '5' }).disabled).toBe(true);
   });
 

@@ -110,13 +110,13 @@ describe('the Register\'s sale panel, state by state', () => {
   });
 
   it.each([
-    ['approved', 'Approved', 'tone-ok', 'Give the customer the receipt.'],
-    ['offline', 'Stored offline', 'tone-warn', 'it is sent when the gateway is back'],
+    ['approved', 'Sale approved', 'tone-ok', 'Give the customer the receipt.'],
+    ['offline', 'Stored offline', 'tone-warn', 'The payment was stored offline and will be sent later.'],
     ['declined', 'Declined', 'tone-bad', 'Ask for another card'],
     ['rejected', 'Rejected', 'tone-bad', 'call support'],
-    ['needs-lookup', 'Outcome unknown', 'tone-warn', 'Do not charge again'],
+    ['needs-lookup', 'Needs lookup', 'tone-warn', 'Do not charge again'],
     ['cancelled', 'Cancelled', 'tone-muted', 'Nothing was charged.'],
-    ['failed', 'Not charged', 'tone-bad', 'Nothing was charged. Try again.'],
+    ['failed', 'Failed', 'tone-bad', 'Nothing was charged. Try again.'],
   ] as const)('says %s in words and colour, with what to do next', (state, title, tone, next) => {
     const { container } = render(
       <SalePanel

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { Receipt } from '../../../preload/contract';
 import { useT } from '../i18n/i18n';
 import { printReceipt, type PrintNote } from './print-receipt';
@@ -7,28 +7,45 @@ import { printReceipt, type PrintNote } from './print-receipt';
  * A receipt as the printer would print it (40 columns), and Print: where the terminal prints
  * (receipts.print: the receipt printer, the system printer), or the browser's print dialog when it
  * says so (the print style shows only the receipt). What happened is said under the button.
+ * `printOnShow` prints it once as it appears (the Register's receipts.afterApproval); `onPrinted`
+ * says a print ended, so the screen can move focus on. Print is never disabled while it prints
+ * (a disabled button drops the focus to the page): a second press then does nothing.
  */
-export function ReceiptView({ receipt }: { receipt: Receipt }) {
+export function ReceiptView({ receipt, printOnShow = false, onPrinted }: { receipt: Receipt; printOnShow?: boolean; onPrinted?: () => void }) {
   const { t } = useT('common');
   const label = t(receipt.copy === 'customer' ? 'receipt.customer' : 'receipt.merchant');
   const key = `${receipt.clientRef}:${receipt.copy}`;
   const [note, setNote] = useState<(PrintNote & { key: string; busy: boolean }) | undefined>(undefined);
   const shown = note?.key === key ? note : undefined;
+  const busy = shown?.busy === true;
+  const printed = useRef<string | undefined>(undefined);
   const print = (): void => {
+    if (busy) return;
+    printed.current = key;
     setNote({ key, busy: true, ok: true, words: t('receipt.printing') });
-    void printReceipt(receipt).then((n) => setNote({ ...n, key, busy: false }));
+    void printReceipt(receipt).then((n) => {
+      setNote({ ...n, key, busy: false });
+      onPrinted?.();
+    });
   };
+  useEffect(() => {
+    // Once per receipt, also when React runs effects twice.
+    if (printOnShow && printed.current !== key) print();
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- print reads the receipt of this key
+  }, [printOnShow, key]);
   return (
     <div className="receipt-area">
-      <pre className="receipt" aria-label={label}>
+      <pre className="receipt" aria-label={label} tabIndex={0}>
         {receipt.lines.join('\n')}
       </pre>
-      <button type="button" className="button" disabled={shown?.busy === true} onClick={print}>
-        {t('receipt.print')}
-      </button>
-      <p className={`receipt-note ${shown && !shown.ok ? 'tone-bad' : ''}`} aria-live="polite" data-testid="receipt-printed">
-        {shown?.words}
-      </p>
+      <div className="receipt-actions">
+        <button type="button" className="button" aria-disabled={busy} onClick={print}>
+          {t('receipt.print')}
+        </button>
+        <p className={`receipt-note ${shown && !shown.ok ? 'tone-bad' : ''}`} aria-live="polite" data-testid="receipt-printed">
+          {shown?.words}
+        </p>
+      </div>
     </div>
   );
 }

@@ -1,11 +1,13 @@
 import { create } from 'zustand';
-import { PosCallError, type CashierStatus, type CheckDetails, type Receipt, type SaleView, type SimCard, type StartSale } from '../../../preload/contract';
+import { PosCallError, type CashierStatus, type CheckDetails, type KeyedCardInput, type PaymentType, type Receipt, type SaleView, type SimCard, type StartSale } from '../../../preload/contract';
 import { connect, errorWords } from '../api/pos';
 import { i18n } from '../i18n/i18n';
 
 /** The payment types the register starts itself; completion and void start from History. */
 export type RegisterType = 'sale' | 'preauth' | 'refund' | 'verify';
 export type RegisterTender = 'card' | 'check';
+/** receipts.afterApproval: what happens to the customer receipt once a payment is approved or stored offline. */
+export type AfterApproval = 'print' | 'ask' | 'none';
 
 /** The manager's PIN asked for at the moment a payment needs it (a refund, a large amount, a keyed card). */
 export interface PinRequest {
@@ -27,6 +29,16 @@ export interface RegisterState {
   /** The receipt of the sale on screen, once asked for. */
   receipt: Receipt | undefined;
   showReceipt: (copy: 'customer' | 'merchant') => void;
+  /** receipts.afterApproval, as the screen was told it. */
+  afterApproval: AfterApproval;
+  /** The payment (client reference) whose receipt question is answered: printed, skipped or asked for. */
+  receiptHandled: string | undefined;
+  /** The payment whose receipt prints as soon as it is shown (receipts.afterApproval print, or the cashier said Print). */
+  printOnShow: string | undefined;
+  /** Shows the customer receipt of the sale on screen and prints it. */
+  printCustomerReceipt: () => void;
+  /** No receipt for the sale on screen (Esc at "Print the receipt?"). */
+  skipReceipt: () => void;
   /** Cashier sign-in (terminal.cashierSignIn): who is signed in on this page. */
   cashier: CashierStatus | undefined;
   signInError: string | undefined;
@@ -40,6 +52,8 @@ export interface RegisterState {
   /** Pays the balance a partial approval left, with another card or a check. */
   payBalance: (tender: RegisterTender) => void;
   checkDetails: (details: CheckDetails) => void;
+  /** A card typed in for the sale on screen (payments.keyed), with the manager's PIN when main asks; nothing typed is kept after the attempt. */
+  keyCard: (card: KeyedCardInput) => void;
   /** A void, refund or completion of a payment in History (a tagged operation): followed here like any sale. */
   startFrom: (type: 'void' | 'refund' | 'completion', originalRef: string, amountCents: number) => void;
   /** Training only: the simulated reader reads a sample card or check. */
@@ -51,12 +65,33 @@ export interface RegisterState {
 }
 
 const MAX_CENTS = 99_999_999;
+const REGISTER_TYPES: readonly string[] = ['sale', 'preauth', 'refund', 'verify'] satisfies RegisterType[];
+const isRegisterType = (type: PaymentType): type is RegisterType => REGISTER_TYPES.includes(type);
 const client = () => connect().client;
 
 /** A sale id the page makes once per sale: repeating a start with it never makes a second sale. */
 function newSaleId(): string {
   const bytes = crypto.getRandomValues(new Uint8Array(9));
   return `reg-${Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('')}`;
+}
+
+/**
+ * A refusal's words with what was typed of a card taken out: whatever main or the contract check
+ * said, the card number, security code and name never stay in the store's error or PIN prompt.
+ */
+function withoutCard(text: string, card: KeyedCardInput): string {
+  const digits = card.pan.replace(/\D/g, '');
+  const typed = [card.pan.trim(), digits, card.cardholderName.trim(), ...(card.cvd ? [card.cvd] : [])].filter((t) => t.length >= 3);
+  let out = text;
+  for (const t of typed) out = out.split(t).join('•••');
+  // The number spaced or dashed otherwise than typed: any run of 12 or more digits.
+  return out.replace(/\d(?:[ -]?\d){11,}/g, '•••');
+}
+
+/** What the left of the counter shows: the payment on screen (its type and amount), or the one being typed. */
+export function entryShown(s: Pick<RegisterState, 'sale' | 'type' | 'cents'>): { type: PaymentType; cents: number | null } {
+  if (s.sale) return { type: s.sale.type, cents: s.sale.type === 'verify' ? null : s.sale.amountCents };
+  return { type: s.type, cents: s.type === 'verify' ? null : s.cents };
 }
 
 /** The refusal asks for the manager PIN (main names the `managerPin` field). */
@@ -66,14 +101,14 @@ function asksForPin(e: unknown): e is PosCallError {
 
 export const useRegisterStore = create<RegisterState>((set, get) => {
   /** Calls `send`; a refusal that asks for the manager PIN opens the PIN prompt, which calls it again with the PIN. */
-  const withApproval = (send: (pin?: string) => Promise<SaleView>, pin?: string): Promise<void> => {
+  const withApproval = (send: (pin?: string) => Promise<SaleView>, pin?: string, words: (text: string) => string = (text) => text): Promise<void> => {
     set({ busy: true, error: undefined });
     return send(pin).then(
       (sale) => set({ sale, busy: false, pin: undefined }),
       (e: unknown) => {
-        if (e instanceof PosCallError && e.code === 'FORBIDDEN' && (asksForPin(e) || pin !== undefined)) askPin(e.message, send);
+        if (e instanceof PosCallError && e.code === 'FORBIDDEN' && (asksForPin(e) || pin !== undefined)) askPin(words(e.message), send, words);
         else {
-          set({ busy: false, pin: undefined, error: errorWords(e) });
+          set({ busy: false, pin: undefined, error: words(errorWords(e)) });
           // The store asks for a cashier sign-in on this page: the register shows the sign-in.
           if (e instanceof PosCallError && (e.issues ?? []).some((i) => i.path === 'cashier')) get().loadCashier();
         }
@@ -85,9 +120,12 @@ export const useRegisterStore = create<RegisterState>((set, get) => {
    * Main asks for the manager PIN, or refused the one typed (wrong, locked): the prompt says why.
    * Main never asks while no PIN exists (the set-up sets the first one), so no payment chooses one.
    */
-  const askPin = (why: string, send: (pin?: string) => Promise<SaleView>): void => {
-    set({ busy: false, pin: { why, submit: (p) => void withApproval(send, p) } });
+  const askPin = (why: string, send: (pin?: string) => Promise<SaleView>, words: (text: string) => string): void => {
+    set({ busy: false, pin: { why, submit: (p) => void withApproval(send, p, words) } });
   };
+
+  /** A digit, a type or New sale while a result is shown starts the next payment from nothing. */
+  const cleared = { sale: undefined, cents: 0, type: 'sale', error: undefined, pin: undefined, receipt: undefined, printOnShow: undefined } as const;
 
   const start = (input: StartSale): Promise<void> => withApproval((managerPin) => client().call('payments.start', { ...input, ...(managerPin ? { managerPin } : {}) }));
 
@@ -101,15 +139,31 @@ export const useRegisterStore = create<RegisterState>((set, get) => {
     cashier: undefined,
     signInError: undefined,
     receipt: undefined,
+    afterApproval: 'ask',
+    receiptHandled: undefined,
+    printOnShow: undefined,
     showReceipt(copy) {
       const { sale } = get();
       if (!sale?.final) return;
+      // Asking for a receipt answers "Print the receipt?" too.
+      set({ receiptHandled: sale.clientRef });
       client()
         .call('payments.receipt', { ref: sale.clientRef, copy })
         .then(
           (receipt) => set({ receipt }),
           (e: unknown) => set({ error: errorWords(e) }),
         );
+    },
+    printCustomerReceipt() {
+      const { sale } = get();
+      if (!sale?.final) return;
+      // The receipt is shown, then printed: the browser's print dialog prints what the page shows.
+      set({ printOnShow: sale.clientRef });
+      get().showReceipt('customer');
+    },
+    skipReceipt() {
+      const { sale } = get();
+      if (sale?.final) set({ receiptHandled: sale.clientRef });
     },
     loadCashier() {
       client()
@@ -136,7 +190,10 @@ export const useRegisterStore = create<RegisterState>((set, get) => {
         );
     },
     press(key) {
-      if (get().sale && !get().sale?.final) return;
+      const { sale } = get();
+      if (sale && !sale.final) return;
+      // The amount of a result is not the start of the next one: a key typed over it starts afresh.
+      if (sale) set(cleared);
       const { cents } = get();
       if (/^\d$/.test(key)) set({ cents: Math.min(MAX_CENTS, cents * 10 + Number(key)), error: undefined });
       else if (key === '00') set({ cents: Math.min(MAX_CENTS, cents * 100), error: undefined });
@@ -144,11 +201,14 @@ export const useRegisterStore = create<RegisterState>((set, get) => {
       else if (key === 'Clear') set({ cents: 0 });
     },
     setType(type) {
+      if (get().sale?.final) set(cleared);
       set({ type, error: undefined });
     },
     charge(tender) {
-      const { cents, type, sale, busy } = get();
-      if (busy || (sale && !sale.final)) return;
+      if (get().busy || (get().sale && !get().sale?.final)) return;
+      // The amount shown over a result is the result's: charging from there starts afresh, never repeats it unseen.
+      if (get().sale) set(cleared);
+      const { cents, type } = get();
       if (type !== 'verify' && cents === 0) {
         set({ error: i18n.t('error.noAmount', { ns: 'register' }) });
         return;
@@ -157,7 +217,6 @@ export const useRegisterStore = create<RegisterState>((set, get) => {
         set({ error: i18n.t('error.checkSaleOnly', { ns: 'register' }) });
         return;
       }
-      set({ sale: undefined, receipt: undefined });
       void start({ saleId: newSaleId(), type, amountCents: type === 'verify' ? 0 : cents, tender, cardEntry: 'any' });
     },
     startFrom(type, originalRef, amountCents) {
@@ -187,6 +246,13 @@ export const useRegisterStore = create<RegisterState>((set, get) => {
           (e: unknown) => set({ error: errorWords(e) }),
         );
     },
+    keyCard(card) {
+      const { sale, busy } = get();
+      if (busy || !sale || sale.final) return;
+      const { saleId } = sale;
+      // The card lives in this closure only while the call (or the manager's PIN prompt) needs it.
+      void withApproval((managerPin) => client().call('payments.keyed', { saleId, card, ...(managerPin ? { managerPin } : {}) }), undefined, (text) => withoutCard(text, card));
+    },
     checkDetails(details) {
       const { sale } = get();
       if (!sale) return;
@@ -210,7 +276,7 @@ export const useRegisterStore = create<RegisterState>((set, get) => {
       );
     },
     newSale() {
-      set({ sale: undefined, cents: 0, type: 'sale', error: undefined, pin: undefined, receipt: undefined });
+      set(cleared);
     },
     closePin() {
       set({ pin: undefined });
@@ -221,7 +287,8 @@ export const useRegisterStore = create<RegisterState>((set, get) => {
         .then(
           (sale) => {
             // A sale in progress is found again; an ended one stays on screen only if it is the one shown.
-            if (sale && (!sale.final || get().sale?.saleId === sale.saleId)) set({ sale });
+            if (sale && !sale.final) set({ sale, cents: sale.amountCents, ...(isRegisterType(sale.type) ? { type: sale.type } : {}) });
+            else if (sale && get().sale?.saleId === sale.saleId) set({ sale });
           },
           () => undefined,
         );

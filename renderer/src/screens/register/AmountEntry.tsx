@@ -3,21 +3,24 @@ import { useShallow } from 'zustand/react/shallow';
 import { money } from '../../components/money';
 import { PAYMENT_TYPE } from '../../components/payment-words';
 import { useT } from '../../i18n/i18n';
-import { useRegisterStore, type RegisterType } from '../../stores/register-store';
+import { entryShown, useRegisterStore, type RegisterType } from '../../stores/register-store';
 
 const TYPES: readonly RegisterType[] = ['sale', 'preauth', 'refund', 'verify'];
 const KEYS = ['1', '2', '3', '4', '5', '6', '7', '8', '9', '00', '0', 'Backspace'] as const;
 
 /**
  * The left of the counter: the payment type, the amount, the keypad and the tenders. While a sale
- * runs every control stays where it is, disabled, so nothing moves under the cashier's finger.
+ * runs every control stays where it is, disabled, so nothing moves under the cashier's finger. The
+ * type and amount are those of the payment on screen (a void started from History reads "Void" and
+ * its amount), else of the one being typed; a card check asks for no amount.
  */
 export function AmountEntry({ amountRef }: { amountRef: RefObject<HTMLOutputElement | null> }) {
   const { t } = useT('register');
   const { t: common } = useT('common');
   const r = useRegisterStore(
-    useShallow((s) => ({ type: s.type, cents: s.cents, busy: s.busy, error: s.error, inSale: s.sale !== undefined && !s.sale.final, setType: s.setType, press: s.press, charge: s.charge })),
+    useShallow((s) => ({ ...entryShown(s), busy: s.busy, error: s.error, inSale: s.sale !== undefined && !s.sale.final, result: s.sale?.final === true, setType: s.setType, press: s.press, charge: s.charge })),
   );
+  const noAmount = r.cents === null;
   // After a tap on the keypad or a type, Enter charges (rather than pressing the same button again).
   const backToAmount = (): void => amountRef.current?.focus();
   return (
@@ -39,16 +42,22 @@ export function AmountEntry({ amountRef }: { amountRef: RefObject<HTMLOutputElem
           </button>
         ))}
       </div>
-      <output ref={amountRef} tabIndex={-1} className="amount" aria-label={t('amount')} aria-live="polite">
-        {money(r.type === 'verify' ? 0 : r.cents)}
-      </output>
+      {/* The operation's name sits in the amount's box: the keypad and tenders stay where they were. */}
+      <div className="amount-box">
+        <span className="entry-operation" data-testid="entry-operation">
+          {common(PAYMENT_TYPE[r.type])}
+        </span>
+        <output ref={amountRef} tabIndex={-1} className={`amount${noAmount ? ' no-amount' : ''}`} aria-label={t('amount')} aria-live="polite">
+          {r.cents === null ? t('amount.none') : money(r.cents)}
+        </output>
+      </div>
       <div className="keypad" role="group" aria-label={t('keypad')}>
         {KEYS.map((k) => (
           <button
             key={k}
             type="button"
             className="button key"
-            disabled={r.inSale || r.type === 'verify'}
+            disabled={r.inSale || (noAmount && !r.result)}
             aria-label={k === 'Backspace' ? t('key.backspace') : k}
             onClick={() => {
               r.press(k);

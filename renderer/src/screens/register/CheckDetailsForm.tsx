@@ -23,7 +23,8 @@ export function CheckDetailsForm({ onSubmit }: { onSubmit: (details: CheckDetail
         <legend>{t('details.type')}</legend>
         {(['personal', 'corporate'] as const).map((type) => (
           <label key={type}>
-            <input type="radio" name="check-type" value={type} checked={checkType === type} onChange={() => setCheckType(type)} />{' '}
+            {/* The check is read: focus comes to the form's first field, so the details are typed without a hunt. */}
+            <input type="radio" name="check-type" value={type} checked={checkType === type} onChange={() => setCheckType(type)} autoFocus={type === 'personal'} />{' '}
             {t(type === 'personal' ? 'details.personal' : 'details.corporate')}
           </label>
         ))}

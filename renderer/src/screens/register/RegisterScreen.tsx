@@ -1,17 +1,25 @@
 import { useEffect, useRef } from 'react';
 import type { AppStatus } from '../../../../preload/contract';
 import { useT } from '../../i18n/i18n';
-import { useRegisterStore } from '../../stores/register-store';
+import { useRegisterStore, type AfterApproval, type RegisterState } from '../../stores/register-store';
 import { AmountEntry } from './AmountEntry';
 import { CashierSignIn } from './CashierSignIn';
+import { asksReceipt } from './result-words';
 import { SalePanel } from './SalePanel';
+import { TrainingPanel } from './TrainingPanel';
 
 /** Keys typed into a field belong to the field, not to the keypad. */
 function typingInField(target: EventTarget | null): boolean {
   return target instanceof HTMLElement && (target.isContentEditable || ['INPUT', 'SELECT', 'TEXTAREA'].includes(target.tagName));
 }
 
-/** The number keys type the amount, Backspace corrects, Enter charges a card (or starts over), Esc cancels. */
+const asking = (s: RegisterState): boolean => asksReceipt(s.sale, s.afterApproval, s.sale?.clientRef === s.receiptHandled);
+
+/**
+ * The number keys type the amount (over a result, a new one), Backspace corrects, Enter charges a
+ * card, prints at "Print the receipt?", or starts a new sale over a result; Esc cancels, or answers
+ * "Print the receipt?" with no receipt. Enter on a button is the button's own press.
+ */
 function useRegisterKeys(): void {
   useEffect(() => {
     const onKey = (e: KeyboardEvent): void => {
@@ -23,11 +31,13 @@ function useRegisterKeys(): void {
         s.press(e.key);
         e.preventDefault();
       } else if (e.key === 'Enter' && !(e.target instanceof HTMLButtonElement)) {
-        if (s.sale?.final) s.newSale();
+        if (asking(s)) s.printCustomerReceipt();
+        else if (s.sale?.final) s.newSale();
         else s.charge('card');
         e.preventDefault();
       } else if (e.key === 'Escape') {
-        s.cancel();
+        if (asking(s)) s.skipReceipt();
+        else s.cancel();
         e.preventDefault();
       }
     };
@@ -40,14 +50,19 @@ function useRegisterKeys(): void {
  * The counter: an amount keypad (touch, or the number keys; Enter charges a card, Esc cancels,
  * Backspace corrects), the payment type, card or check, and the sale's progress and result from
  * main. A sale in progress is found again after a reload (payments.current).
+ * `afterApproval` is receipts.afterApproval (what happens to the customer receipt once approved).
  */
-export function RegisterScreen({ status }: { status: AppStatus }) {
+export function RegisterScreen({ status, afterApproval = 'ask' }: { status: AppStatus; afterApproval?: AfterApproval }) {
   const { t } = useT('register');
   const r = useRegisterStore();
   const inSale = r.sale !== undefined && !r.sale.final;
   const amountRef = useRef<HTMLOutputElement>(null);
-  // Arriving on the Register (from the navigation too), Enter charges: the amount has the focus.
-  useEffect(() => amountRef.current?.focus(), []);
+  useEffect(() => useRegisterStore.setState({ afterApproval }), [afterApproval]);
+  // Arriving on the Register (from the navigation too), and after New sale, Enter charges and digits type: the amount has the focus.
+  const idle = r.sale === undefined;
+  useEffect(() => {
+    if (idle) amountRef.current?.focus();
+  }, [idle]);
   useRegisterKeys();
 
   const signedIn = r.cashier?.cashier ?? null;
@@ -81,6 +96,7 @@ export function RegisterScreen({ status }: { status: AppStatus }) {
         <SalePanel
           sale={r.sale}
           training={status.mode === 'training'}
+          noAmount={r.type === 'verify'}
           onCancel={r.cancel}
           onNewSale={r.newSale}
           onPayBalance={r.payBalance}
@@ -88,8 +104,18 @@ export function RegisterScreen({ status }: { status: AppStatus }) {
           onSimulate={r.simulate}
           receipt={r.receipt}
           onReceipt={r.showReceipt}
+          receiptAfter={
+            r.sale && {
+              setting: afterApproval,
+              handled: r.receiptHandled === r.sale.clientRef,
+              printOnShow: r.printOnShow === r.sale.clientRef,
+              onPrint: r.printCustomerReceipt,
+              onSkip: r.skipReceipt,
+            }
+          }
         />
       </div>
+      <TrainingPanel training={status.mode === 'training'} />
     </section>
   );
 }

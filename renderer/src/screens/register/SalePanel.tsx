@@ -1,14 +1,18 @@
+import { useRef } from 'react';
 import { Trans } from 'react-i18next';
 import type { CheckDetails, Receipt, SaleView } from '../../../../preload/contract';
 import { CardLine } from '../../components/CardLine';
 import { CheckLine } from '../../components/CheckLine';
 import { money } from '../../components/money';
-import { PAYMENT_SENTENCE, PAYMENT_STATE } from '../../components/payment-words';
+import { PAYMENT_SENTENCE, PAYMENT_TYPE } from '../../components/payment-words';
 import { useT } from '../../i18n/i18n';
 import type { RegisterTender } from '../../stores/register-store';
+import '../../styles/sale.css';
+import { moneyValues, type ReceiptAfter } from './result-format';
+import { resultWords } from './result-words';
 import { SaleProgress } from './SaleProgress';
 import { SaleResult } from './SaleResult';
-import { partlyApproved, WAITING, type Simulated } from './sale-words';
+import { WAITING, type Simulated } from './sale-words';
 
 export interface SalePanelProps {
   sale: SaleView | undefined;
@@ -21,30 +25,36 @@ export interface SalePanelProps {
   /** The receipt asked for, if any, and how to ask (absent: no receipt buttons). */
   receipt?: Receipt | undefined;
   onReceipt?: (copy: 'customer' | 'merchant') => void;
+  /** The customer receipt once approved (receipts.afterApproval), and where that question stands; absent: never asked. */
+  receiptAfter?: ReceiptAfter | undefined;
+  /** No amount is typed before this payment (a card check): the idle line says so. */
+  noAmount?: boolean;
 }
 
 /**
  * Where the sale is, step by step from `sale.changed`, then its result and what to do next.
  *
  * One frame for every state, so nothing jumps while a payment runs: the step (then the result) in
- * one status line of fixed height, the amount with Cancel beside it, the card or check line in a
- * reserved slot, and below them what changes (the training buttons, the check form, the result's
- * details). The status line is the same element throughout, so a screen reader hears each step.
+ * one status line of fixed height, the operation and its amount with Cancel beside it, the card or
+ * check line in a reserved slot, and below them what changes (the training buttons, the check form,
+ * the result's details). The status line is the same element throughout, so a screen reader hears
+ * each step, and focus can rest on it while main works (after the check details are sent).
  */
-export function SalePanel({ sale, training, onCancel, onNewSale, onPayBalance, onCheckDetails, onSimulate, receipt, onReceipt }: SalePanelProps) {
+export function SalePanel({ sale, training, onCancel, onNewSale, onPayBalance, onCheckDetails, onSimulate, receipt, onReceipt, receiptAfter, noAmount = false }: SalePanelProps) {
   const { t } = useT('register');
   const { t: common } = useT('common');
+  const statusRef = useRef<HTMLParagraphElement>(null);
   const sending = sale?.state === 'journaled' || sale?.state === 'sending';
-  const tone = sale?.final ? (partlyApproved(sale) ? 'warn' : PAYMENT_STATE[sale.state].tone) : undefined;
-  const shownCents = sale?.final && sale.state === 'approved' && sale.approvedCents !== null ? sale.approvedCents : (sale?.amountCents ?? 0);
+  const result = sale?.final ? resultWords(sale) : undefined;
+  const amount = result ? result.amountCents : sale?.type === 'verify' ? null : (sale?.amountCents ?? null);
   return (
-    <div className={`sale-panel ${!sale ? 'idle' : sale.final ? `done tone-${tone}` : 'in-progress'}`} data-state={sale?.state}>
+    <div className={`sale-panel ${!sale ? 'idle' : result ? `done tone-${result.tone}` : 'in-progress'}`} data-state={sale?.state} data-type={sale?.type}>
       <div className="sale-status">
-        <p role="status" className={!sale ? 'sale-idle' : sale.final ? 'sale-result' : 'sale-step'}>
+        <p ref={statusRef} tabIndex={-1} role="status" className={!sale ? 'sale-idle' : result ? 'sale-result' : 'sale-step'}>
           {!sale ? (
-            <Trans t={t} i18nKey="idle" components={{ key: <kbd /> }} />
-          ) : sale.final ? (
-            partlyApproved(sale) ? t('result.partly') : common(PAYMENT_STATE[sale.state].words)
+            <Trans t={t} i18nKey={noAmount ? 'idle.verify' : 'idle'} components={{ key: <kbd /> }} />
+          ) : result ? (
+            t(result.words, moneyValues(result.values))
           ) : sale.waitingFor ? (
             t(WAITING[sale.waitingFor])
           ) : (
@@ -55,7 +65,9 @@ export function SalePanel({ sale, training, onCancel, onNewSale, onPayBalance, o
       {sale && (
         <>
           <div className="sale-head">
-            <p className="sale-amount">{sale.type === 'verify' && !sale.final ? t('verifyAmount', { amount: money(0) }) : money(shownCents)}</p>
+            <p className="sale-amount">
+              <span className="sale-operation">{common(PAYMENT_TYPE[sale.type])}</span> {amount === null ? t('amount.none') : money(amount)}
+            </p>
             {!sale.final && (
               <button type="button" className="button" onClick={onCancel} disabled={sending} title={sending ? t('cancel.tooLate') : undefined}>
                 {t('cancel')}
@@ -75,10 +87,19 @@ export function SalePanel({ sale, training, onCancel, onNewSale, onPayBalance, o
               </>
             ) : null}
           </p>
-          {sale.final ? (
-            <SaleResult sale={sale} onNewSale={onNewSale} onPayBalance={onPayBalance} receipt={receipt} onReceipt={onReceipt} />
+          {result ? (
+            <SaleResult sale={sale} result={result} onNewSale={onNewSale} onPayBalance={onPayBalance} receipt={receipt} onReceipt={onReceipt} receiptAfter={receiptAfter} />
           ) : (
-            <SaleProgress sale={sale} training={training} onCheckDetails={onCheckDetails} onSimulate={onSimulate} />
+            <SaleProgress
+              sale={sale}
+              training={training}
+              onCheckDetails={(details) => {
+                // The form goes once main has the details: focus waits on the status line, which says what follows.
+                statusRef.current?.focus();
+                onCheckDetails(details);
+              }}
+              onSimulate={onSimulate}
+            />
           )}
         </>
       )}

@@ -1,4 +1,4 @@
-import type { CheckDetails, PaymentState, SaleView, SimCard } from '../../../../preload/contract';
+import type { CheckDetails, SaleView, SimCard } from '../../../../preload/contract';
 
 /**
  * The Register's words for a sale, chosen from the view's fields (`waitingFor`, `state`,
@@ -15,27 +15,6 @@ export const WAITING = {
   'customer-confirm': 'wait.customer-confirm',
   gateway: 'wait.gateway',
 } as const satisfies Record<NonNullable<SaleView['waitingFor']>, string>;
-
-/**
- * What the cashier does next, once the sale has ended. States a sale cannot end in (a view of a
- * row left by a process that stopped) take the advice of the state recovery would give them.
- */
-export const NEXT = {
-  choosing: 'next.cancelled',
-  waiting: 'next.cancelled',
-  validated: 'next.cancelled',
-  journaled: 'next.failed',
-  sending: 'next.needs-lookup',
-  approved: 'next.approved',
-  declined: 'next.declined',
-  rejected: 'next.rejected',
-  offline: 'next.offline',
-  forwarding: 'next.offline',
-  'needs-lookup': 'next.needs-lookup',
-  failed: 'next.failed',
-  cancelled: 'next.cancelled',
-  voided: 'next.voided',
-} as const satisfies Record<PaymentState, string>;
 
 /** Partly approved: the approval left a balance to pay with another tender. */
 export function partlyApproved(sale: SaleView): boolean {
