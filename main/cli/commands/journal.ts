@@ -88,6 +88,24 @@ function searchOf(opts: FilterOptions): Omit<JournalSearch, 'limit' | 'beforeId'
 
 const flags = (r: PaymentRow): string => [r.attention ? 'ATTENTION' : '', r.expired ? 'EXPIRED' : '', r.storedOffline && r.state !== 'offline' ? 'was offline' : ''].filter(Boolean).join(' ');
 
+/** What a payment paid, or authorized: an approval's amount (a partial one moved less than asked). */
+const paidOf = (r: PaymentRow): number => r.approvedCents ?? r.requestedCents;
+
+/**
+ * Where an approved payment stands after what was made from it: "voided", "refunded $5.00 of
+ * $19.99", "completed $45.00 of $50.00" ("completed" when all of it); empty when untouched.
+ */
+export function standingText(r: PaymentRow): string {
+  const { voided, refundedCents, completedCents } = r.standing;
+  if (voided) return 'voided';
+  const paid = paidOf(r);
+  const parts = [
+    refundedCents > 0 ? `refunded ${money(refundedCents)} of ${money(paid)}` : '',
+    completedCents > 0 ? (completedCents === paid ? 'completed' : `completed ${money(completedCents)} of ${money(paid)}`) : '',
+  ];
+  return parts.filter(Boolean).join(', ');
+}
+
 /** Payments as aligned columns: masked card or account only. */
 export function rowsTable(rows: readonly PaymentRow[]): string {
   return table(
@@ -97,13 +115,14 @@ export function rowsTable(rows: readonly PaymentRow[]): string {
       r.type,
       r.tender,
       r.state,
+      standingText(r),
       r.state === 'approved' && r.approvedCents !== null && r.approvedCents !== r.requestedCents ? `${money(r.approvedCents)} of ${money(r.requestedCents)}` : money(r.requestedCents),
       r.masked ?? '',
       r.authorizationNum ?? '',
       r.tag ?? '',
       flags(r),
     ]),
-    ['CREATED (UTC)', 'REFERENCE', 'TYPE', 'TENDER', 'STATE', 'AMOUNT', 'CARD/ACCOUNT', 'AUTH', 'TAG', ''],
+    ['CREATED (UTC)', 'REFERENCE', 'TYPE', 'TENDER', 'STATE', 'STANDING', 'AMOUNT', 'CARD/ACCOUNT', 'AUTH', 'TAG', ''],
   );
 }
 
@@ -125,6 +144,7 @@ function rowDetail(r: PaymentRow): string {
   add('Sequence', r.sequenceNo);
   add('Codes', [r.bankCode ? `bank ${r.bankCode}` : '', r.gatewayCode ? `gateway ${r.gatewayCode}` : ''].filter(Boolean).join(', '));
   add('Message', r.message);
+  add('Standing', standingText(r));
   add('Original', r.originalRef);
   add('Sale', r.saleId);
   add('Attempts', r.attempts);
@@ -137,6 +157,13 @@ function rowDetail(r: PaymentRow): string {
   return lines.join('\n');
 }
 
+/** How many payments ended in `bucket` that day, and the amount they asked. */
+function outcome(t: DailyTotals, bucket: 'declined' | 'rejected'): string {
+  const lines = t.lines.filter((l) => l.bucket === bucket);
+  const count = lines.reduce((n, l) => n + l.count, 0);
+  return `${money(lines.reduce((sum, l) => sum + l.cents, 0))} (${count} payment${count === 1 ? '' : 's'})`;
+}
+
 function describeTotals(t: DailyTotals): string {
   const lines = [`Totals of ${t.date} (${t.mode})`];
   lines.push(t.lines.length === 0 ? 'No payments that day.' : table(t.lines.map((l) => [l.tender, l.type, l.bucket, l.count, money(l.cents)]), ['TENDER', 'TYPE', 'OUTCOME', 'COUNT', 'AMOUNT']));
@@ -147,6 +174,9 @@ function describeTotals(t: DailyTotals): string {
     `Voided               ${money(t.voidedCents)}`,
     `Net                  ${money(t.netCents)}`,
     `Offline, not sent    ${money(t.offlineOutstandingCents)}`,
+    // Not money taken, counted apart: the bank said no, or the gateway refused the request itself.
+    `Declined by the bank ${outcome(t, 'declined')}`,
+    `Rejected by gateway  ${outcome(t, 'rejected')}`,
   );
   return lines.join('\n');
 }

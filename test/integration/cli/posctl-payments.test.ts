@@ -140,6 +140,11 @@ describe('posctl void, refund and complete', { timeout: 90_000 }, () => {
     expect(shown.stdout).toMatch(/Approved by\s+technician \S+ \(posctl\)/);
     const originalShown = await pos(dir, ['journal', 'show', original.clientRef]);
     expect(originalShown.stdout).not.toMatch(/Approved by/);
+    // Its standing: refunded in full, in the list and in the payment shown.
+    expect(originalShown.stdout).toMatch(/Standing +refunded \$40\.00 of \$40\.00/);
+    const listed = (await pos(dir, ['journal', 'list', '--type', 'sale'])).stdout.split('\n');
+    expect(listed[0]).toMatch(/STATE +STANDING +AMOUNT/);
+    expect(listed.find((l) => l.includes(original.clientRef))).toMatch(/approved +refunded \$40\.00 of \$40\.00 +\$40\.00/);
 
     const preauth = (await sale(dir, '50.00', ['--type', 'preauth'])).view;
     expect(preauth).toMatchObject({ type: 'preauth', state: 'approved' });
@@ -148,6 +153,28 @@ describe('posctl void, refund and complete', { timeout: 90_000 }, () => {
     expect(SaleView.parse(JSON.parse(done.stdout))).toMatchObject({ type: 'completion', state: 'approved', amountCents: 4500 });
     const tooMuch = await pos(dir, ['complete', '--ref', preauth.clientRef, '--amount', '10.00']);
     expect(tooMuch.code).toBe(2);
+    expect((await pos(dir, ['journal', 'show', preauth.clientRef])).stdout).toMatch(/Standing +completed \$45\.00 of \$50\.00/);
+    const voided = (await sale(dir, '7.00')).view;
+    expect((await pos(dir, ['void', '--ref', voided.clientRef])).code).toBe(0);
+    expect((await pos(dir, ['journal', 'list', '--ref', voided.clientRef])).stdout).toMatch(/approved +voided +\$7\.00/);
+  });
+
+  it('prints the day’s declines and gateway rejections apart in the totals', async () => {
+    const dir = tempDir();
+    // Training triggers: 5521.00 the bank declines, 5000.22 the gateway rejects.
+    expect((await sale(dir, '5521.00')).view.state).toBe('declined');
+    expect((await sale(dir, '5000.22')).view.state).toBe('rejected');
+    expect((await sale(dir, '1.00')).view.state).toBe('approved');
+    const totals = DailyTotals.parse(JSON.parse((await pos(dir, ['totals', '--json'])).stdout));
+    expect(totals.lines.filter((l) => l.bucket !== 'approved')).toEqual([
+      { tender: 'card', type: 'sale', bucket: 'declined', count: 1, cents: 5_521_00 },
+      { tender: 'card', type: 'sale', bucket: 'rejected', count: 1, cents: 5_000_22 },
+    ]);
+    const human = (await pos(dir, ['totals'])).stdout;
+    expect(human).toMatch(/card +sale +rejected +1 +\$5,?000\.22/);
+    expect(human).toMatch(/Declined by the bank \$5,?521\.00 \(1 payment\)/);
+    expect(human).toMatch(/Rejected by gateway +\$5,?000\.22 \(1 payment\)/);
+    expect(human).toMatch(/Net +\$1\.00/);
   });
 });
 
