@@ -1,0 +1,267 @@
+import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { AppStatus, KeyedCardInput, Receipt, SaleView } from '../../preload/contract';
+import { setLanguage } from '../../renderer/src/i18n/i18n';
+import { RegisterScreen } from '../../renderer/src/screens/register/RegisterScreen';
+import { useRegisterStore, type AfterApproval } from '../../renderer/src/stores/register-store';
+import { installFakePos } from './fake-pos';
+import { sampleStatus } from './sample-status';
+
+const pos = installFakePos();
+const AT = '2030-03-01T17:30:00.000Z';
+const status: AppStatus = sampleStatus({ mode: 'training', terminal: { name: 'Lane 1', language: 'en' }, gateway: { state: 'training', unencrypted: false } });
+const card = { brand: 'visa' as const, masked: '411111******1111', last4: '1111', expiry: null, chip: false };
+
+function sale(patch: Partial<SaleView>): SaleView {
+  return {
+    saleId: 'reg-0001aaaa', clientRef: 'TMWTL676H6379CC5F9F', mode: 'training', type: 'sale', tender: 'card', state: 'waiting', words: 'Waiting for the card or check.',
+    waitingFor: 'card', problem: null, amountCents: 43_21, approvedCents: null, balanceDueCents: 0, splitTenderId: null, entry: null, card: null, check: null,
+    outcome: null, originalRef: null, original: null, final: false, startedAt: AT, updatedAt: AT,
+    ...patch,
+  };
+}
+const approved = sale({ state: 'approved', final: true, waitingFor: null, card, approvedCents: 43_21, entry: 'swipe', outcome: { kind: 'approved', message: 'APPROVED', authorizationNum: 'ET1234' } });
+const receipt: Receipt = { clientRef: approved.clientRef, copy: 'customer', source: 'terminal', lines: ['   Corner Café', '', 'SALE  $43.21'] };
+
+const key = (k: string, target: Element = document.body): void => void fireEvent.keyDown(target, { key: k });
+const amount = (): string => screen.getByRole('status', { name: 'Amount' }).textContent ?? '';
+const operation = (): string => screen.getByTestId('entry-operation').textContent ?? '';
+const methods = (): string[] => pos.calls.map((c) => c.method);
+
+function showRegister(afterApproval: AfterApproval = 'ask') {
+  return render(<RegisterScreen status={status} afterApproval={afterApproval} />);
+}
+
+beforeEach(() => {
+  pos.reset();
+  useRegisterStore.setState(useRegisterStore.getInitialState(), true);
+  Object.defineProperty(window, 'print', { value: vi.fn(), configurable: true, writable: true });
+});
+afterEach(() => {
+  cleanup();
+  setLanguage('en');
+});
+
+describe('amount entry a cashier can trust', () => {
+  it('starts a new amount with a digit typed over a result, instead of appending to the old one', () => {
+    useRegisterStore.setState({ cents: 43_21, sale: approved });
+    showRegister('none');
+    expect(amount()).toBe('$43.21');
+    key('5');
+    expect(amount()).toBe('$0.05');
+    expect(operation()).toBe('Sale');
+    expect(document.querySelector('.sale-panel')?.className).toContain('idle');
+    key('0');
+    expect(amount()).toBe('$0.50');
+  });
+
+  it('starts a new sale with an empty amount on Enter over a result, the amount focused; the next Enter charges nothing', () => {
+    useRegisterStore.setState({ cents: 43_21, sale: approved });
+    showRegister('none');
+    // Focus is on New sale: Enter is its own press (the browser clicks it); from the page, the key does the same.
+    expect(document.activeElement?.textContent).toBe('New sale');
+    key('Enter');
+    expect(amount()).toBe('$0.00');
+    expect(document.activeElement).toBe(screen.getByRole('status', { name: 'Amount' }));
+    key('Enter');
+    expect(screen.getByRole('alert').textContent).toBe('Type the amount first.');
+    expect(methods()).toEqual([]);
+  });
+
+  it('starts afresh when Charge card is pressed over a result, never charging the old amount unseen', () => {
+    useRegisterStore.setState({ cents: 43_21, sale: approved });
+    showRegister('none');
+    fireEvent.click(screen.getByRole('button', { name: /Charge card/ }));
+    expect(screen.getByRole('alert').textContent).toBe('Type the amount first.');
+    expect(methods()).toEqual([]);
+  });
+
+  it('shows the amount and type of a sale found again after a reload', async () => {
+    pos.answer('payments.current', () => sale({ amountCents: 7_77, type: 'preauth' }));
+    showRegister();
+    act(() => useRegisterStore.getState().resume());
+    await waitFor(() => expect(amount()).toBe('$7.77'));
+    expect(operation()).toBe('Pre-auth');
+    expect(useRegisterStore.getState()).toMatchObject({ cents: 7_77, type: 'preauth' });
+  });
+
+  it('shows a void started from History as Void and its amount, then its own result, never a sale’s words', async () => {
+    useRegisterStore.setState({ type: 'verify' });
+    pos.answer('payments.start', (input) => sale({ saleId: input.saleId, type: 'void', amountCents: 19_99, waitingFor: null, state: 'sending', originalRef: 'TMORIGINAL0001', original: { type: 'sale', requestedCents: 19_99, approvedCents: 19_99 } }));
+    showRegister('none');
+    act(() => useRegisterStore.getState().startFrom('void', 'TMORIGINAL0001', 0));
+    await waitFor(() => expect(operation()).toBe('Void'));
+    expect(amount()).toBe('$19.99');
+    const shown = useRegisterStore.getState().sale;
+    act(() => useRegisterStore.setState({ sale: shown && { ...shown, state: 'approved', final: true, approvedCents: 19_99 } }));
+    expect(document.querySelector('.sale-result')?.textContent).toBe('Voided');
+    expect(document.querySelector('.sale-amount')?.textContent).toBe('Void $19.99');
+    expect(operation()).toBe('Void');
+    expect(amount()).toBe('$19.99');
+  });
+});
+
+describe('the receipt after an approval (receipts.afterApproval)', () => {
+  const printed = () => pos.calls.filter((c) => c.method === 'receipts.print').map((c) => c.input);
+
+  beforeEach(() => {
+    pos.answer('payments.receipt', ({ copy }) => ({ ...receipt, copy: copy ?? 'customer' }));
+    pos.answer('receipts.print', () => ({ printedOn: 'device', printer: 'Front printer' }));
+  });
+
+  it('asks "Print the receipt?" with Print focused; Enter prints the customer receipt, then focus goes to New sale', async () => {
+    useRegisterStore.setState({ sale: approved });
+    showRegister('ask');
+    expect(screen.getByRole('group', { name: 'Print the receipt?' })).toBeTruthy();
+    expect(document.activeElement?.textContent).toBe('Print (Enter)');
+    key('Enter');
+    await waitFor(() => expect(screen.getByTestId('receipt-printed').textContent).toBe('Printed on Front printer.'));
+    expect(printed()).toEqual([{ ref: approved.clientRef, copy: 'customer' }]);
+    expect(screen.queryByRole('group', { name: 'Print the receipt?' })).toBeNull();
+    expect(screen.getByLabelText('Customer receipt').textContent).toContain('Corner Café');
+    expect(document.activeElement?.textContent).toBe('New sale');
+    // The next Enter starts the next sale; it never prints again.
+    key('Enter');
+    expect(amount()).toBe('$0.00');
+    expect(printed()).toHaveLength(1);
+  });
+
+  it('goes on without a receipt on Esc, focus on New sale, nothing printed', () => {
+    useRegisterStore.setState({ sale: approved });
+    showRegister('ask');
+    key('Escape');
+    expect(screen.queryByRole('group', { name: 'Print the receipt?' })).toBeNull();
+    expect(document.activeElement?.textContent).toBe('New sale');
+    expect(methods()).toEqual([]);
+    // The result stays on screen until the cashier moves on.
+    expect(document.querySelector('.sale-result')?.textContent).toBe('Sale approved');
+  });
+
+  it('prints with the Print button as with Enter', async () => {
+    useRegisterStore.setState({ sale: approved });
+    showRegister('ask');
+    fireEvent.click(screen.getByRole('button', { name: 'Print (Enter)' }));
+    await waitFor(() => expect(printed()).toEqual([{ ref: approved.clientRef, copy: 'customer' }]));
+  });
+
+  it('asks after a payment stored offline too, but never after a decline or a card check', () => {
+    useRegisterStore.setState({ sale: { ...approved, state: 'offline', approvedCents: null } });
+    const { unmount } = showRegister('ask');
+    expect(screen.getByRole('group', { name: 'Print the receipt?' })).toBeTruthy();
+    unmount();
+    for (const s of [{ ...approved, state: 'declined' as const }, { ...approved, type: 'verify' as const, amountCents: 0 }]) {
+      useRegisterStore.setState({ sale: s });
+      const r = showRegister('ask');
+      expect(screen.queryByRole('group', { name: 'Print the receipt?' })).toBeNull();
+      r.unmount();
+    }
+  });
+
+  it('prints at once with print, asking nothing, once', async () => {
+    useRegisterStore.setState({ sale: approved });
+    showRegister('print');
+    expect(screen.queryByRole('group', { name: 'Print the receipt?' })).toBeNull();
+    await waitFor(() => expect(screen.getByTestId('receipt-printed').textContent).toBe('Printed on Front printer.'));
+    expect(printed()).toEqual([{ ref: approved.clientRef, copy: 'customer' }]);
+    expect(document.activeElement?.textContent).toBe('New sale');
+  });
+
+  it('asks nothing and prints nothing with none; the receipt buttons stay', () => {
+    useRegisterStore.setState({ sale: approved });
+    showRegister('none');
+    expect(screen.queryByRole('group', { name: 'Print the receipt?' })).toBeNull();
+    expect(screen.getByRole('button', { name: 'Customer receipt' })).toBeTruthy();
+    expect(methods()).toEqual([]);
+  });
+
+  it('asks in French', () => {
+    setLanguage('fr');
+    useRegisterStore.setState({ sale: approved });
+    showRegister('ask');
+    expect(screen.getByRole('group', { name: 'Imprimer le reçu ?' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Pas de reçu (Échap)' })).toBeTruthy();
+    expect(document.querySelector('.sale-result')?.textContent).toBe('Vente approuvée');
+  });
+
+  it('keeps focus on the result after Print from the receipt itself', async () => {
+    useRegisterStore.setState({ sale: approved });
+    showRegister('none');
+    fireEvent.click(screen.getByRole('button', { name: 'Customer receipt' }));
+    const print = await screen.findByRole('button', { name: 'Print' });
+    print.focus();
+    fireEvent.click(print);
+    await waitFor(() => expect(screen.getByTestId('receipt-printed').textContent).toBe('Printed on Front printer.'));
+    expect(document.activeElement?.textContent).toBe('New sale');
+  });
+});
+
+describe('focus after every action', () => {
+  it('lands on the check form’s first field once the check is read, then on the status line once the details are sent', async () => {
+    pos.answer('payments.checkDetails', () => sale({ tender: 'check', state: 'sending', waitingFor: 'gateway' }));
+    useRegisterStore.setState({ sale: sale({ tender: 'check', waitingFor: 'check' }) });
+    showRegister();
+    act(() => useRegisterStore.setState({ sale: sale({ tender: 'check', waitingFor: 'check-details', check: { routing: '267084131', accountMasked: '******3210', business: false, warnings: [], checkNumber: '1234' } }) }));
+    expect(document.activeElement).toBe(screen.getByRole('radio', { name: 'Personal' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Send the check' }));
+    expect(document.activeElement?.getAttribute('role')).toBe('status');
+    await screen.findByText('Sending to the gateway…');
+    expect(document.activeElement).toBe(screen.getByText('Sending to the gateway…'));
+  });
+
+  it('lands on New sale when a result arrives, and on the amount after New sale', () => {
+    useRegisterStore.setState({ sale: sale({ state: 'sending', waitingFor: 'gateway' }) });
+    showRegister('none');
+    act(() => useRegisterStore.setState({ sale: approved }));
+    const newSale = screen.getByRole('button', { name: 'New sale' });
+    expect(document.activeElement).toBe(newSale);
+    fireEvent.click(newSale);
+    expect(document.activeElement).toBe(screen.getByRole('status', { name: 'Amount' }));
+    key('9');
+    expect(amount()).toBe('$0.09');
+  });
+});
+
+describe('a card typed in (keyCard)', () => {
+  const typed: KeyedCardInput = { pan: '4111 1111 1111 1111', expiryMonth: 12, expiryYear: 2031, cardholderName: 'PAT LEE', cvd: '123', zipCode: '60601' };
+  const noCardData = (): void => {
+    const state = JSON.stringify(useRegisterStore.getState());
+    for (const secret of ['4111 1111 1111 1111', '4111111111111111', 'PAT LEE', '123', '60601']) expect(state).not.toContain(secret);
+  };
+
+  it('sends payments.keyed for the sale on screen, asks the manager PIN when main does, and keeps nothing typed', async () => {
+    let asked = 0;
+    pos.answer('payments.keyed', ({ managerPin }) => {
+      asked++;
+      return managerPin === '2468'
+        ? sale({ state: 'sending', waitingFor: 'gateway', entry: 'keyed', card })
+        : { refuse: { code: 'FORBIDDEN', message: 'A keyed card needs the manager’s approval.', issues: [{ path: 'managerPin', message: 'enter the manager PIN' }] } };
+    });
+    useRegisterStore.setState({ sale: sale({}) });
+    showRegister();
+    act(() => useRegisterStore.getState().keyCard(typed));
+    await waitFor(() => expect(useRegisterStore.getState().pin?.why).toBe('A keyed card needs the manager’s approval.'));
+    expect(pos.calls[0]).toEqual({ method: 'payments.keyed', input: { saleId: 'reg-0001aaaa', card: typed } });
+    act(() => useRegisterStore.getState().pin?.submit('2468'));
+    await waitFor(() => expect(useRegisterStore.getState().sale?.state).toBe('sending'));
+    expect(asked).toBe(2);
+    expect(pos.calls[1]).toEqual({ method: 'payments.keyed', input: { saleId: 'reg-0001aaaa', card: typed, managerPin: '2468' } });
+    expect(useRegisterStore.getState()).toMatchObject({ pin: undefined, error: undefined, busy: false });
+    noCardData();
+  });
+
+  it('keeps no card data in a refusal’s words', async () => {
+    pos.answer('payments.keyed', () => ({ refuse: { code: 'BAD_INPUT', message: 'card 4111111111111111 (PAT LEE, 123) fails the check digit' } }));
+    useRegisterStore.setState({ sale: sale({}) });
+    showRegister();
+    act(() => useRegisterStore.getState().keyCard(typed));
+    await waitFor(() => expect(useRegisterStore.getState().error).toBeDefined());
+    expect(useRegisterStore.getState().error).toBe('card ••• (•••, •••) fails the check digit');
+    noCardData();
+  });
+
+  it('sends nothing without a sale waiting for a card', () => {
+    showRegister();
+    act(() => useRegisterStore.getState().keyCard(typed));
+    expect(methods()).toEqual([]);
+  });
+});
