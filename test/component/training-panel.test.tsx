@@ -1,6 +1,6 @@
 import { act, cleanup, configure, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { MethodInput, SaleView, TrainingFaultState, TrainingPadState } from '../../preload/contract';
+import type { MethodInput, QueueStatus, SaleView, TrainingFaultState, TrainingPadState } from '../../preload/contract';
 import { setLanguage } from '../../renderer/src/i18n/i18n';
 import { TrainingPanel } from '../../renderer/src/screens/register/TrainingPanel';
 import { trainingActions } from '../../renderer/src/stores/training-store';
@@ -15,9 +15,18 @@ const AT = '2026-11-25T18:04:00.000Z';
 const idlePad: TrainingPadState = { deviceId: 'training-pinpad', online: true, display: 'Welcome', amountCents: null, waitingFor: 'nothing', customer: 'trainee' };
 const asking: TrainingPadState = { ...idlePad, display: 'Total $12.34 OK?', amountCents: 12_34, waitingFor: 'answer' };
 
+const empty = { count: 0, totalCents: 0, oldestAt: null, needsLookup: 0, attention: 0, expired: 0 };
+function queue(offlineEnabled: boolean): QueueStatus {
+  return {
+    mode: 'training', live: empty, training: empty, paused: false, forwarding: false, nextAttemptAt: null, lastError: null,
+    limits: { enabled: offlineEnabled, maxAmountCents: 100_00, maxTotalCents: 500_00, maxCount: 10, maxAgeHours: 24 },
+  };
+}
+
 /** The terminal's side: what the pad shows now and the fault in force, changed by the calls as main would. */
-function terminal(start: { pad?: TrainingPadState; fault?: TrainingFaultState } = {}) {
+function terminal(start: { pad?: TrainingPadState; fault?: TrainingFaultState; offline?: boolean } = {}) {
   const state = { pad: start.pad ?? idlePad, fault: start.fault ?? NO_FAULT };
+  pos.answer('queue.status', () => queue(start.offline ?? true));
   pos.answer('devices.trainingPad', () => state.pad);
   pos.answer('gateway.trainingFault', (input) => {
     if (input.kind !== undefined) state.fault = input.kind === 'none' ? { kind: 'none', remaining: null } : { kind: input.kind, remaining: input.count ?? null };
@@ -97,7 +106,7 @@ describe('the Training panel', () => {
     fireEvent.click(within(faults).getByRole('button', { name: 'Unreachable' }));
     await waitFor(() => expect(faultLine()).toContain('Now: Unreachable'));
     expect(callsOf('gateway.trainingFault').at(-1)).toEqual({ kind: 'unreachable' });
-    expect(faultLine()).toContain('the next payments will be stored offline');
+    expect(faultLine()).toContain('the next payments of up to $100.00 will be stored offline');
     expect(within(faults).getByRole('button', { name: 'Unreachable' }).getAttribute('aria-pressed')).toBe('true');
 
     fireEvent.click(within(faults).getByRole('button', { name: 'Slow' }));
@@ -108,6 +117,16 @@ describe('the Training panel', () => {
     fireEvent.click(within(faults).getByRole('button', { name: 'Normal' }));
     await waitFor(() => expect(faultLine()).toContain('Now: Normal'));
     expect(faultLine()).toContain('answers normally');
+  });
+
+  it("says that an unreachable gateway stops the payments when the lane stores none offline, and follows the queue's limits", async () => {
+    localStorage.setItem('pos.trainingPanel.open', 'true');
+    trainingActions.reset();
+    terminal({ fault: { kind: 'unreachable', remaining: null }, offline: false });
+    render(<TrainingPanel training />);
+    await waitFor(() => expect(faultLine()).toContain('this lane does not store payments offline'));
+    act(() => pos.emit('queue.changed', queue(true)));
+    await waitFor(() => expect(faultLine()).toContain('of up to $100.00 will be stored offline'));
   });
 
   it('reads the fault again once a sale ends (a counted fault runs down, posctl may change it)', async () => {
@@ -162,6 +181,7 @@ describe('the Training panel', () => {
     trainingActions.reset();
     pos.answer('devices.trainingPad', () => ({ refuse: { code: 'FORBIDDEN', message: 'the simulated PIN pad exists only in training mode' } }));
     pos.answer('gateway.trainingFault', () => ({ kind: 'none', remaining: null }));
+    pos.answer('queue.status', () => queue(true));
     render(<TrainingPanel training />);
     await waitFor(() => expect(screen.getByRole('alert').textContent).toBe('the simulated PIN pad exists only in training mode'));
   });
@@ -174,7 +194,7 @@ describe('the Training panel', () => {
     render(<TrainingPanel training />);
     expect(screen.getByRole('button', { name: 'Formation : s’exercer aux imprévus' })).toBeTruthy();
     await waitFor(() => expect(faultLine()).toContain('En ce moment : Injoignable'));
-    expect(faultLine()).toContain('enregistrés hors ligne');
+    expect(faultLine()).toContain('paiements jusqu’à 100,00');
     await waitFor(() => expect(padScreen()).toContain('Montant sur le clavier : 12,34'));
     expect(within(screen.getByRole('group', { name: 'Touches du clavier NIP' })).getAllByRole('button').map((b) => b.textContent)).toEqual(['Oui', 'Non', 'Annuler']);
   });

@@ -1,5 +1,5 @@
 import { create } from 'zustand';
-import type { SimCard, TrainingFaultKind, TrainingFaultState, TrainingPadInput, TrainingPadState } from '../../../preload/contract';
+import type { QueueStatus, SimCard, TrainingFaultKind, TrainingFaultState, TrainingPadInput, TrainingPadState } from '../../../preload/contract';
 import { connect, errorWords } from '../api/pos';
 
 /** Where the panel's open or closed state is remembered (per browser profile, like a preference). */
@@ -9,6 +9,8 @@ export interface TrainingState {
   /** The panel is open: this page then plays the PIN pad's customer. */
   open: boolean;
   fault: TrainingFaultState | undefined;
+  /** What an unreachable gateway leads to: the lane's offline limits (stored offline only when enabled). */
+  offline: QueueStatus['limits'] | undefined;
   pad: TrainingPadState | undefined;
   /** The card the trainee swipes on the pad. */
   card: SimCard;
@@ -27,7 +29,7 @@ function rememberedOpen(): boolean {
 }
 
 function initial(): TrainingState {
-  return { open: rememberedOpen(), fault: undefined, pad: undefined, card: 'visa', busy: false, error: undefined };
+  return { open: rememberedOpen(), fault: undefined, offline: undefined, pad: undefined, card: 'visa', busy: false, error: undefined };
 }
 
 export const useTrainingStore = create<TrainingState>(initial);
@@ -77,6 +79,7 @@ export const trainingActions = {
       c.on('sale.changed', (sale) => {
         if (sale.final) trainingActions.readFault();
       }),
+      c.on('queue.changed', (queue) => set({ offline: queue.limits })),
     ];
     const leave = (): void => void c.call('devices.trainingPad', { action: 'customer', by: 'automatic' }).catch(() => undefined);
     window.addEventListener('pagehide', leave);
@@ -94,13 +97,13 @@ export const trainingActions = {
       // A browser that refuses storage only forgets the choice at the next start.
     }
   },
+  /** The fault in force and the offline limits that decide what it leads to. */
   readFault(): void {
-    client()
-      .call('gateway.trainingFault', {})
-      .then(
-        (fault) => set({ fault }),
-        (e: unknown) => set({ error: errorWords(e) }),
-      );
+    const c = client();
+    Promise.all([c.call('gateway.trainingFault', {}), c.call('queue.status', {})]).then(
+      ([fault, queue]) => set({ fault, offline: queue.limits }),
+      (e: unknown) => set({ error: errorWords(e) }),
+    );
   },
   setFault(kind: TrainingFaultKind): void {
     void run(() => client().call('gateway.trainingFault', { kind }), (fault) => ({ fault }));

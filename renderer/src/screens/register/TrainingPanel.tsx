@@ -56,6 +56,7 @@ function TrainingBody() {
 function GatewayFault() {
   const { t } = useT('training');
   const fault = useTrainingStore((s) => s.fault);
+  const offline = useTrainingStore((s) => s.offline);
   const busy = useTrainingStore((s) => s.busy);
   return (
     <section className="training-card" aria-labelledby="training-fault-title">
@@ -73,7 +74,11 @@ function GatewayFault() {
             <strong>{t('fault.now', { fault: t(`fault.${fault.kind}`) })}</strong>
             {fault.kind !== 'none' && fault.remaining !== null ? ` (${t('fault.remaining', { count: fault.remaining })})` : ''}
             {' '}
-            {t(`explain.${fault.kind}`)}
+            {fault.kind !== 'unreachable'
+              ? t(`explain.${fault.kind}`)
+              : offline?.enabled
+                ? t('explain.unreachable', { max: money(offline.maxAmountCents) })
+                : t('explain.unreachable-refused')}
           </>
         ) : (
           t('fault.unknown')

@@ -18,7 +18,9 @@ export const trainingMessages = defineMessages(
     'fault.unknown': 'Reading how the training gateway behaves…',
     'explain.none': 'The training gateway answers normally: payments are approved or declined at once.',
     'explain.unreachable':
-      'The gateway cannot be reached: the next payments will be stored offline and sent when the gateway answers again: switch back to Normal, then the Offline queue can send them at once.',
+      'The gateway cannot be reached: the next payments of up to {{max}} will be stored offline and sent when the gateway answers again: switch back to Normal, then the Offline queue can send them at once.',
+    'explain.unreachable-refused':
+      'The gateway cannot be reached, and this lane does not store payments offline (a manager setting): the next payments are not sent, and the customer pays another way.',
     'explain.slow':
       'The gateway answers too late: the next payment waits until the time-out, then its outcome is unknown and the terminal looks it up before sending anything again.',
     'explain.drop-after':
@@ -60,7 +62,9 @@ export const trainingMessages = defineMessages(
     'fault.unknown': 'Lecture du comportement de la passerelle de formation…',
     'explain.none': 'La passerelle de formation répond normalement : les paiements sont approuvés ou refusés aussitôt.',
     'explain.unreachable':
-      'La passerelle est injoignable : les prochains paiements seront enregistrés hors ligne, puis envoyés quand la passerelle répondra de nouveau : revenez à Normale, puis la file hors ligne peut les envoyer aussitôt.',
+      'La passerelle est injoignable : les prochains paiements jusqu’à {{max}} seront enregistrés hors ligne, puis envoyés quand la passerelle répondra de nouveau : revenez à Normale, puis la file hors ligne peut les envoyer aussitôt.',
+    'explain.unreachable-refused':
+      'La passerelle est injoignable, et cette caisse n’enregistre pas de paiements hors ligne (un paramètre du gérant) : les prochains paiements ne sont pas envoyés, et le client paie autrement.',
     'explain.slow':
       'La passerelle répond trop tard : le prochain paiement attend jusqu’au délai maximal, puis son résultat est inconnu et le terminal le vérifie avant de rien renvoyer.',
     'explain.drop-after':
