@@ -1,7 +1,7 @@
 import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
-import { CATEGORIES, CONSULTANTS, PRODUCTS, PRODUCTS_BY_ID, SEED_LEADS, SPONSORS, TRAINING_COMPANY_ID, type SimLead, type SimProduct } from './data';
-import { devicePng, type Rgb } from './png';
+import { CATEGORIES, CONSULTANTS, pictureKind, PRODUCTS, PRODUCTS_BY_ID, SEED_LEADS, SPONSORS, TRAINING_COMPANY_ID, type SimLead, type SimProduct } from './data';
+import { productPng, type PictureKind, type Rgb } from './png';
 import { failure, routeRequest, startSimServer, type SimCredentials, type SimReply, type SimRoute, type SimServer } from './sim-http';
 
 export interface MarketplaceSimulatorOptions {
@@ -33,9 +33,14 @@ const REQUIRED_LEAD_FIELDS = [
 const MUST_HAVE_TEXT = ['first_name', 'last_name', 'company', 'email', 'phone', 'zip', 'address1', 'city', 'state', 'uid', 'businessConsultantId'];
 const LEAD_TYPES = ['Bank Referral', 'Self Sourced', 'Merchant Refer A Friend'];
 
-const PALETTE: Record<string, Rgb> = {
-  TERM: [52, 120, 246], PINPAD: [38, 166, 154], CHKRDR: [156, 39, 176], PRNTR: [255, 143, 0], GAS: [211, 47, 47], REG: [93, 64, 55],
+/** Each kind of product in its own colour, so a list of thumbnails reads at a glance. */
+const PALETTE: Record<PictureKind, Rgb> = {
+  TERM: [52, 120, 246], PINPAD: [38, 166, 154], CHKRDR: [156, 39, 176], PRNTR: [255, 143, 0], CABLES: [84, 110, 122], PP_CABLES: [0, 131, 143],
+  STAND: [121, 85, 72], Power_Sup: [69, 90, 100], ACCES: [0, 150, 136], SOFT: [63, 81, 181], NETWORK: [3, 155, 229], REG: [93, 64, 55],
+  GAS: [211, 47, 47], IMP: [117, 117, 117], FEE: [46, 125, 50], SERVICE: [194, 24, 91], CATEGORY: [96, 125, 139],
 };
+/** The categories' pictures: the same shop front, each category in its own colour. */
+const CATEGORY_COLOURS: readonly Rgb[] = [[52, 120, 246], [255, 143, 0], [156, 39, 176], [3, 155, 229], [211, 47, 47], [38, 166, 154], [63, 81, 181], [121, 85, 72]];
 
 /**
  * The marketplace interface for training and tests: the 11 endpoints at their exact paths, the
@@ -214,11 +219,11 @@ export async function startMarketplaceSimulator(o: MarketplaceSimulatorOptions):
     if (!png) {
       const productId = Number(/^p(\d+)-/.exec(name)?.[1]);
       const p = byId.get(productId);
-      const isCategory = CATEGORIES.some((c) => `${c.image}.png` === name);
-      if (!p && !isCategory) return failure(404, 1040, 'Not found');
-      const kind = p ? (['Terminal', 'ITERM'].includes(p.productType) ? 'TERM' : p.productType) : 'CAT';
-      const accent = PALETTE[kind] ?? [96, 125, 139];
-      png = devicePng(size === 'large' ? 240 : 64, [236, 239, 241], accent, Number(/-(\d)\./.exec(name)?.[1] ?? 0));
+      const category = CATEGORIES.findIndex((c) => `${c.image}.png` === name);
+      if (!p && category < 0) return failure(404, 1040, 'Not found');
+      const kind: PictureKind = p ? pictureKind(p.productType) : 'CATEGORY';
+      const accent = p ? PALETTE[kind] : (CATEGORY_COLOURS[category % CATEGORY_COLOURS.length] ?? PALETTE.CATEGORY);
+      png = productPng(kind, size === 'large' ? 240 : 64, [236, 239, 241], accent, Number(/-(\d)\./.exec(name)?.[1] ?? 1));
       if (images.size > 600) images.clear();
       images.set(key, png);
     }
