@@ -104,6 +104,27 @@ const CHAINS: ReadonlyArray<{ name: string; trade: Trade }> = [
 const OWNERS = ['Whitfield Holdings', 'Ortega Family Holdings', 'Raman Ventures', 'Becker & Sons Holdings', 'Lakeview Holding Group', 'Cedar Partners'];
 const STREETS = ['Maple St', 'Oak Ave', 'Main St', 'Cedar Rd', 'Lakeview Dr', 'Mill Rd', 'Elm St', 'Harbor Way', 'Market Sq', 'River Rd'];
 
+/** EBT (food benefits) is taken where food is sold. */
+const FOOD_MCCS = new Set(['5411', '5462']);
+
+/** A pricing method and the discount option codes (DISCOUNT_CODES) that carry it out. */
+const PRICING_METHODS = [
+  { name: 'Interchange plus', discounts: ['C'] },
+  { name: 'Tiered', discounts: ['E', 'F', 'G', 'W01', 'W02', '3'] },
+  { name: 'Flat rate', discounts: ['A'] },
+] as const;
+
+/**
+ * The ownership type a legal name says: "Inc" and "Corp" a private corporation, "LLC" a private
+ * LLC, a national bank ("N.A.") a public corporation. None of the book's businesses is a non-profit.
+ */
+export function organisationOf(legalName: string): 'D' | 'E' | 'M' {
+  if (/\bN\.A\.$/.test(legalName)) return 'E';
+  if (/\bLLC$/.test(legalName)) return 'M';
+  if (/\b(Inc|Corp)$/.test(legalName)) return 'D';
+  throw new Error(`no ownership type for ${legalName}`);
+}
+
 const FOREVER = '9999-12-31T23:59:59.000Z';
 const SINCE = '2019-01-01T00:00:00.000Z';
 
@@ -123,9 +144,15 @@ function build() {
   const mid = (id: number): string => `4445${String(id).padStart(8, '0')}`;
   const digits = (n: number): string => Array.from({ length: n }, () => rnd.int(0, 9)).join('');
 
+  /** One tax id per legal entity: the outlets of a chain are the chain's company. */
+  const taxIds = new Map<string, string>();
+
   function merchant(level: SimMerchant['level'], dba: string, legal: string, place: (typeof PLACES)[number], trade: Trade): SimMerchant {
     const merchantId = 700001 + nextId++;
-    const org = rnd.pick(['D', 'E', 'F', 'M', 'N', 'Q', 'S']);
+    const org = organisationOf(legal);
+    const taxId = taxIds.get(legal) ?? `${digits(2)}-${digits(7)}`;
+    taxIds.set(legal, taxId);
+    const pricing = rnd.pick(PRICING_METHODS);
     const m: SimMerchant = {
       merchantId,
       level,
@@ -136,7 +163,7 @@ function build() {
       merchantId,
       uniqueId: merchantId,
       externalMerchantId: m.search.externalMerchantId,
-      taxId: `${digits(2)}-${digits(7)}`,
+      taxId,
       ompSysId: `OMP${digits(6)}`,
       mid: m.search.mid,
       mccIso: trade.mcc,
@@ -148,20 +175,23 @@ function build() {
       multiCurrencyIndicator: rnd.pick(['N', 'N', 'N', 'D', 'I']),
       affiliateName: dba,
       rebateIndicator: rnd.pick(['B', 'N', 'C', 'Y']),
-      discountFieldSchemeA: rnd.pick(['A', 'C', 'E', 'F', 'W01', '3']),
-      discountFieldSchemeB: rnd.pick(['A', 'C', 'E', 'G', 'W02', '4']),
-      discountFieldSchemeC: rnd.pick(['A', 'B', 'D', '(None)']),
+      // The discount options are the pricing method's own codes.
+      discountFieldSchemeA: rnd.pick(pricing.discounts),
+      discountFieldSchemeB: rnd.pick(pricing.discounts),
+      discountFieldSchemeC: rnd.pick([...pricing.discounts, '(None)']),
       relationshipManagerCode: `RM${rnd.int(10, 99)}`,
-      pricingMethod: rnd.pick(['Interchange plus', 'Tiered', 'Flat rate']),
+      pricingMethod: pricing.name,
       autoBillingIndicator: rnd.pick(['S', 'A', 'P', 'Y', 'N']),
       seasonalIndicator: rnd.chance(0.1) ? 'Y' : 'N',
       businessWebsiteAddress: `https://www.${dba.toLowerCase().replace(/[^a-z]+/g, '')}.training.invalid`,
-      primaryNetworkCode: rnd.pick(['A', 'B', 'C', 'D', 'P', ' ']),
-      secondaryNetworkCode: rnd.pick(['None', 'A', 'B', 'D', ' ']),
+      // The spec names no lettered network (their labels are omitted): training uses the codes it names.
+      primaryNetworkCode: ' ',
+      secondaryNetworkCode: 'None',
       transactionKeyedPercent: String(rnd.int(0, 30)),
       schemeAAnnualVolume: String(rnd.int(10, 900) * 1000),
       schemeBAnnualVolume: String(rnd.int(5, 400) * 1000),
-      leaseCompanyCode: rnd.pick(['01', '02', '03', '04', '05']),
+      // Only 03 (a third-party lease company) has a published name; the others name real companies.
+      leaseCompanyCode: level === '120' && rnd.chance(0.5) ? '03' : '',
       abaNumber: digits(4),
       ddaNumber: digits(4),
       organisationType: org,
@@ -239,7 +269,7 @@ function build() {
         contactType: type,
         fields: {
           addressLine1: address,
-          addressLine2: `${place.city}, ${place.state}`,
+          addressLine2: '',
           postalCode: place.zip,
           city: place.city,
           state: place.state,
@@ -260,8 +290,9 @@ function build() {
     // A few outlets have no statement address: the lookup of that type answers "not found".
     if (i % 10 !== 7) contact('STM', street, `${person.first}.${person.last}@mail.training.invalid`.toLowerCase());
 
-    const codes = ['01', '02', '03', '18', '22', '26', '27', '33', '56', '05', '31', '49'];
-    const mine = [...new Set([codes[0]!, codes[1]!, ...Array.from({ length: rnd.int(2, 5) }, () => rnd.pick(codes))])];
+    // Card network products (01–04, 06–08) have no published label: training shows the products the spec names.
+    const codes = ['05', '22', '26', '29', '31', '33', '48', '49', ...(FOOD_MCCS.has(c.trade.mcc) ? ['27'] : [])];
+    const mine = [...new Set(['18', '32', ...Array.from({ length: rnd.int(1, 4) }, () => rnd.pick(codes))])];
     for (const code of mine) {
       const id = entitlementId++;
       entitlements.push({

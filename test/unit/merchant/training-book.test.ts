@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { MERCHANT_BOOK } from '../../../main/training/merchant/data';
+import { entitlementView, feeView, merchantView } from '../../../main/merchant/views';
+import { Entitlement, Fee, Merchant } from '../../../main/merchant/wire';
+
+/** What a label says when the spec gave none, or the terminal's table lacks the code. */
+const UNPUBLISHED = /not published|not in this terminal's table/;
+/** Industry codes of organisations that may be non-profits (charities, religious, civic). */
+const NON_PROFIT_MCCS = new Set(['8398', '8661', '8641']);
 
 /**
  * What each industry code stands for (the card networks' merchant category codes), written here
@@ -44,6 +51,59 @@ describe('the training merchant book', () => {
       const chain = byId.get(Number(item.lvl[1]?.id))!;
       expect(outlet.record.mccIso, String(outlet.record.tradeName)).toBe(chain.record.mccIso);
       expect(String(outlet.record.tradeName).startsWith(String(chain.record.tradeName))).toBe(true);
+    }
+  });
+
+  it('gives every coded value a published label: the account, its entitlements and its fees', () => {
+    const unlabelled: string[] = [];
+    const book = MERCHANT_BOOK;
+    for (const m of book.merchants) {
+      for (const f of merchantView(Merchant.parse(m.record)).fields) if (f.meaning && UNPUBLISHED.test(f.meaning)) unlabelled.push(`${m.merchantId} ${f.key}=${f.value}: ${f.meaning}`);
+    }
+    for (const e of book.entitlements) {
+      const v = entitlementView(Entitlement.parse(e.record), e.merchantId);
+      for (const [what, coded] of [['product', v.product], ['service type', v.serviceType], ['platform', v.platform]] as const) {
+        if (UNPUBLISHED.test(coded.label)) unlabelled.push(`entitlement ${e.entitlementId} ${what} ${coded.code}: ${coded.label}`);
+      }
+    }
+    for (const f of book.fees) {
+      const v = feeView(Fee.parse(f.record));
+      for (const coded of [v.sequenceType, v.frequency]) if (UNPUBLISHED.test(coded.label)) unlabelled.push(`fee ${f.feeId} ${coded.code}: ${coded.label}`);
+    }
+    expect(unlabelled).toEqual([]);
+  });
+
+  it('keeps ownership, tax id and the non-profit flag in agreement with the legal name and the trade', () => {
+    const taxIds = new Map<string, string>();
+    for (const m of MERCHANT_BOOK.merchants) {
+      const legal = String(m.record.name);
+      const org = String(m.record.organisationType);
+      const who = `${m.merchantId} ${legal} (${String(m.record.tradeName)})`;
+      if (org === 'F') expect(NON_PROFIT_MCCS.has(String(m.record.mccIso)), `${who} is marked non-profit`).toBe(true);
+      if (/\bLLC$/.test(legal)) expect(['M', 'N'], who).toContain(org);
+      if (/\b(Inc|Corp|N\.A\.)$/.test(legal)) expect(['D', 'E'], who).toContain(org);
+      // One legal entity, one tax id.
+      const seen = taxIds.get(legal);
+      if (seen) expect(m.record.taxId, who).toBe(seen);
+      taxIds.set(legal, String(m.record.taxId));
+    }
+  });
+
+  it('prices by the method it names, takes EBT only where food is sold, and addresses each outlet once', () => {
+    const DISCOUNTS: Record<string, RegExp> = { 'Interchange plus': /^(C|\(None\))$/, Tiered: /^(E|F|G|W01|W02|3|\(None\))$/, 'Flat rate': /^(A|\(None\))$/ };
+    const byId = new Map(MERCHANT_BOOK.merchants.map((m) => [m.merchantId, m]));
+    for (const m of MERCHANT_BOOK.merchants) {
+      const fits = DISCOUNTS[String(m.record.pricingMethod)];
+      for (const k of ['discountFieldSchemeA', 'discountFieldSchemeB', 'discountFieldSchemeC']) expect(String(m.record[k]), `${m.merchantId} ${String(m.record.pricingMethod)} ${k}`).toMatch(fits!);
+    }
+    for (const e of MERCHANT_BOOK.entitlements) {
+      if (e.record.productCode === '27') expect(['5411', '5462'], String(byId.get(e.merchantId)?.record.tradeName)).toContain(byId.get(e.merchantId)?.record.mccIso);
+    }
+    for (const c of MERCHANT_BOOK.contacts) {
+      const m = byId.get(c.merchantId)!;
+      expect(c.fields.city).toBe(m.search.city);
+      expect(c.fields.postalCode).toBe(m.search.zipCode);
+      expect(c.fields.addressLine2, 'the city is not repeated as a second address line').not.toContain(m.search.city);
     }
   });
 });
