@@ -36,9 +36,9 @@ function fillValid(pan = PAN, cvd = '123') {
   type('Card number', pan);
   fireEvent.blur(panInput());
   type('Expiry (MM/YY)', '0331');
-  type('Security code (CVD)', cvd);
-  type('ZIP code (address check, optional)', '62701');
-  type('Cardholder name (as on the card)', 'Pat Lee');
+  type('Code (CVD)', cvd);
+  type('ZIP code (optional)', '62701');
+  type('Name on the card', 'Pat Lee');
 }
 
 beforeEach(() => {
@@ -75,7 +75,7 @@ describe('the keyed card form', () => {
     expect(panInput().value).toBe('411111******1111');
     expect(panInput().readOnly).toBe(true);
     expect(document.body.innerHTML).not.toContain(PAN);
-    expect(describedText(panInput())).toContain('Masked.');
+    expect(describedText(panInput())).toContain('Masked: a digit or Backspace types it again.');
     fireEvent.keyDown(panInput(), { key: '5' });
     expect(panInput().value).toBe('5');
     expect(panInput().readOnly).toBe(false);
@@ -115,13 +115,13 @@ describe('the keyed card form', () => {
     expect(sent).toEqual([{ pan: PAN, expiryMonth: 3, expiryYear: 2031, cardholderName: 'Pat Lee', cvd: '123', cvdPresence: 'present', zipCode: '62701' }]);
 
     fillValid();
-    fireEvent.click(screen.getByRole('radio', { name: 'Not on the card' }));
-    expect(screen.getByLabelText<HTMLInputElement>('Security code (CVD)').disabled).toBe(true);
+    fireEvent.change(screen.getByLabelText('Security code'), { target: { value: 'not-available' } });
+    expect(screen.getByLabelText<HTMLInputElement>('Code (CVD)').disabled).toBe(true);
     fireEvent.click(screen.getByRole('button', { name: 'Send for approval' }));
     expect(sent[1]).toEqual({ pan: PAN, expiryMonth: 3, expiryYear: 2031, cardholderName: 'Pat Lee', cvdPresence: 'not-available', zipCode: '62701' });
 
     fillValid();
-    fireEvent.click(screen.getByRole('radio', { name: 'Customer not present' }));
+    fireEvent.change(screen.getByLabelText('Security code'), { target: { value: 'not-provided' } });
     fireEvent.click(screen.getByRole('button', { name: 'Send for approval' }));
     expect(sent[2]).toMatchObject({ cvdPresence: 'not-provided' });
     expect(sent[2]).not.toHaveProperty('cvd');
@@ -130,14 +130,14 @@ describe('the keyed card form', () => {
   it('asks 4 digits of an American Express code and names every wrong field at a refused send, focusing the first', () => {
     const { sent } = form();
     type('Card number', '378282246310005');
-    type('Security code (CVD)', '123');
+    type('Code (CVD)', '123');
     fireEvent.click(screen.getByRole('button', { name: 'Send for approval' }));
     expect(sent).toEqual([]);
     expect(screen.getByRole('alert').textContent).toBe('Check the fields marked below.');
     const expiry = screen.getByLabelText('Expiry (MM/YY)');
     expect(document.activeElement).toBe(expiry);
-    expect(describedText(screen.getByLabelText('Security code (CVD)'))).toContain('American Express card is 4 digits');
-    expect(describedText(screen.getByLabelText('Cardholder name (as on the card)'))).toContain('Type the name as it is on the card.');
+    expect(describedText(screen.getByLabelText('Code (CVD)'))).toContain('American Express card is 4 digits');
+    expect(describedText(screen.getByLabelText('Name on the card'))).toContain('Type the name as it is on the card.');
     // The masked Amex number keeps its own shape.
     expect(panInput().value).toBe('378282*****0005');
   });
@@ -146,21 +146,21 @@ describe('the keyed card form', () => {
     const { onClose } = form();
     fillValid();
     fireEvent.click(screen.getByRole('button', { name: 'Send for approval' }));
-    for (const label of ['Card number', 'Expiry (MM/YY)', 'Security code (CVD)', 'ZIP code (address check, optional)', 'Cardholder name (as on the card)']) {
+    for (const label of ['Card number', 'Expiry (MM/YY)', 'Code (CVD)', 'ZIP code (optional)', 'Name on the card']) {
       expect(screen.getByLabelText<HTMLInputElement>(label).value, label).toBe('');
     }
     fillValid();
-    fireEvent.click(screen.getByRole('button', { name: 'Cancel (Esc)' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Close (Esc)' }));
     expect(onClose).toHaveBeenCalledTimes(1);
     expect(panInput().value).toBe('');
-    expect(screen.getByLabelText<HTMLInputElement>('Cardholder name (as on the card)').value).toBe('');
+    expect(screen.getByLabelText<HTMLInputElement>('Name on the card').value).toBe('');
   });
 
   it('empties its inputs as it goes away', () => {
     const { unmount } = render(<KeyedCardForm onSend={() => undefined} onClose={() => undefined} now={now} />);
     type('Card number', '4111111111');
-    type('Cardholder name (as on the card)', 'Pat Lee');
-    const inputs = [panInput(), screen.getByLabelText<HTMLInputElement>('Cardholder name (as on the card)')];
+    type('Name on the card', 'Pat Lee');
+    const inputs = [panInput(), screen.getByLabelText<HTMLInputElement>('Name on the card')];
     unmount();
     expect(inputs.map((i) => i.value)).toEqual(['', '']);
   });
@@ -169,7 +169,7 @@ describe('the keyed card form', () => {
     setLanguage('fr');
     form();
     expect(screen.getByLabelText('Numéro de carte')).toBeTruthy();
-    expect(screen.getByRole('radio', { name: 'Absent de la carte' })).toBeTruthy();
+    expect(screen.getByRole('option', { name: 'Absent de la carte' })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Envoyer pour approbation' })).toBeTruthy();
   });
 });

@@ -109,9 +109,10 @@ export function KeyedCardForm({ onSend, onClose, now = () => new Date() }: {
 
   return (
     <form ref={form} className="keyed-form" aria-labelledby="keyed-title" onSubmit={submit} onKeyDown={onKeyDown} noValidate>
-      <h2 id="keyed-title">{t('title')}</h2>
-      <p className="muted">{t('intro')}</p>
-      <LabelledField id={IDS.pan} label={t('pan')} hint={t(masked ? 'pan.masked' : 'pan.hint')} problem={problemOf('pan')}>
+      <p className="keyed-head">
+        <strong id="keyed-title">{t('title')}</strong> <span className="muted">{t('intro')}</span>
+      </p>
+      <LabelledField id={IDS.pan} label={t('pan')} className="keyed-wide" hint={masked ? t('pan.masked') : undefined} problem={problemOf('pan')}>
         {(c) => (
           <input
             {...c}
@@ -148,25 +149,25 @@ export function KeyedCardForm({ onSend, onClose, now = () => new Date() }: {
           <input {...c} autoComplete="off" inputMode="numeric" placeholder={t('expiry.placeholder')} maxLength={5} value={expiry} onChange={(e) => setExpiry(expiryAsTyped(e.target.value))} onBlur={() => leave('expiry')} />
         )}
       </LabelledField>
-      <fieldset className="segmented keyed-presence">
-        <legend>{t('presence')}</legend>
-        {CVD_PRESENCES.map((p) => (
-          <label key={p}>
-            <input
-              type="radio"
-              name="keyed-cvd-presence"
-              value={p}
-              checked={presence === p}
-              onChange={() => {
-                setPresence(p);
-                if (p !== 'present') setCvd('');
-              }}
-            />{' '}
-            {t(`presence.${p}`)}
-          </label>
-        ))}
-      </fieldset>
-      <LabelledField id={IDS.cvd} label={t('cvd')} hint={t('cvd.hint')} problem={problemOf('cvd')}>
+      <div className="field">
+        <label htmlFor="keyed-presence">{t('presence')}</label>
+        <select
+          id="keyed-presence"
+          value={presence}
+          onChange={(e) => {
+            const chosen = CVD_PRESENCES.find((p) => p === e.target.value) ?? 'present';
+            setPresence(chosen);
+            if (chosen !== 'present') setCvd('');
+          }}
+        >
+          {CVD_PRESENCES.map((p) => (
+            <option key={p} value={p}>
+              {t(`presence.${p}`)}
+            </option>
+          ))}
+        </select>
+      </div>
+      <LabelledField id={IDS.cvd} label={t('cvd')} problem={problemOf('cvd')}>
         {(c) => (
           <input
             {...c}
@@ -188,9 +189,6 @@ export function KeyedCardForm({ onSend, onClose, now = () => new Date() }: {
       <LabelledField id={IDS.name} label={t('name')} problem={problemOf('name')}>
         {(c) => <input {...c} autoComplete="off" spellCheck={false} maxLength={30} value={name} onChange={(e) => setName(e.target.value)} onBlur={() => leave('name')} />}
       </LabelledField>
-      <p className="field-problem" role="alert">
-        {tried && Object.keys(problems).length > 0 ? t('problems') : ''}
-      </p>
       <div className="keyed-actions">
         <button type="submit" className="button primary">
           {t('send')}
@@ -199,6 +197,9 @@ export function KeyedCardForm({ onSend, onClose, now = () => new Date() }: {
           {t('cancel')}
         </button>
       </div>
+      <p className="field-problem" role="alert">
+        {tried && Object.keys(problems).length > 0 ? t('problems') : ''}
+      </p>
     </form>
   );
 }
