@@ -11,17 +11,18 @@ const CARDS = ['visa', 'mastercard', 'amex', 'expired', 'bad-read'] as const sat
 
 /**
  * Training mode's panel on the Register, open to the cashier: the training gateway's fault, and
- * the customer's PIN pad as the customer sees it, with its keys. A disclosure under the Register,
- * closed by default and remembered, so it never pushes the amount, the keypad or the sale's
- * buttons off the screen. While it is open this page plays the customer: the pad's questions wait
- * for its Yes, No or Cancel.
+ * the customer's PIN pad as the customer sees it, with its keys. A disclosure after the Register,
+ * closed by default and remembered: open, it docks beside the Register on a wide screen and flows
+ * under it on a narrow one, so it never pushes the amount, the keypad or the sale's buttons off
+ * the screen. While it is open this page plays the customer: the pad's questions wait for its Yes,
+ * No or Cancel.
  */
 export function TrainingPanel({ training }: { training: boolean }) {
   const { t } = useT('training');
   const open = useTrainingStore((s) => s.open);
   if (!training) return null;
   return (
-    <section className="training-panel" aria-labelledby="training-toggle">
+    <section className={`training-panel${open ? ' open' : ''}`} aria-labelledby="training-toggle">
       <h2 className="training-heading">
         <button
           id="training-toggle"
