@@ -101,6 +101,38 @@ describe('amount entry a cashier can trust', () => {
   });
 });
 
+describe('a void, refund or completion asked from History, before main starts it', () => {
+  const needsPin = { refuse: { code: 'FORBIDDEN' as const, message: 'A void needs the manager’s approval.', issues: [{ path: 'managerPin', message: 'enter the manager PIN' }] } };
+
+  it('shows the operation asked for while the manager’s PIN is asked, never the type typed before', async () => {
+    pos.answer('payments.start', () => needsPin);
+    useRegisterStore.setState({ type: 'verify' });
+    showRegister();
+    act(() => useRegisterStore.getState().startFrom('void', 'TMORIGINAL0001', 0));
+    await waitFor(() => expect(useRegisterStore.getState().pin).toBeDefined());
+    expect(operation()).toBe('Void');
+    expect(amount()).toBe('Whole payment');
+    // The PIN prompt closed: nothing was started, the counter shows what was typed again.
+    act(() => useRegisterStore.getState().closePin());
+    expect(operation()).toBe('Verify card');
+  });
+
+  it('shows the amount History gives, or the amount asked, in French too', async () => {
+    pos.answer('payments.start', () => needsPin);
+    setLanguage('fr');
+    showRegister();
+    act(() => useRegisterStore.getState().startFrom('void', 'TMORIGINAL0001', 0, 19_99));
+    await waitFor(() => expect(useRegisterStore.getState().pin).toBeDefined());
+    expect(operation()).toBe('Annulation');
+    expect(screen.getByRole('status', { name: 'Montant' }).textContent).toBe('19,99\u00a0$');
+    act(() => useRegisterStore.getState().closePin());
+    act(() => useRegisterStore.getState().startFrom('refund', 'TMORIGINAL0001', 0));
+    await waitFor(() => expect(useRegisterStore.getState().pin).toBeDefined());
+    expect(operation()).toBe('Remboursement');
+    expect(screen.getByRole('status', { name: 'Montant' }).textContent).toBe('Tout le solde');
+  });
+});
+
 describe('the receipt after an approval (receipts.afterApproval)', () => {
   const printed = () => pos.calls.filter((c) => c.method === 'receipts.print').map((c) => c.input);
 

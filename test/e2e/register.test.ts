@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { screenshotPath } from '../support/browser';
-import { headlessAppInChromium } from '../support/e2e';
+import { E2E_MANAGER_PIN, headlessAppInChromium } from '../support/e2e';
 import { posctl } from '../support/processes';
 
 /** The Register in Chromium, through the headless app in training mode, by keyboard where a cashier would use it. */
@@ -27,7 +27,7 @@ describe('Register screen in Chromium (headless app, training mode)', () => {
     await expect.poll(() => amount(page)).toBe('Swipe the card, or ask the customer to swipe it on the PIN pad.');
     await page.getByRole('button', { name: 'Swipe a Visa' }).focus();
     await page.keyboard.press('Enter');
-    await expect.poll(() => result(page), { timeout: 10_000 }).toBe('Approved');
+    await expect.poll(() => result(page), { timeout: 10_000 }).toBe('Sale approved');
     const panel = (await page.locator('.sale-panel').textContent()) ?? '';
     expect(panel).toContain('Visa 411111******1111');
     expect(panel).toContain('$12.34');
@@ -49,7 +49,7 @@ describe('Register screen in Chromium (headless app, training mode)', () => {
     await page.keyboard.type('875');
     await page.keyboard.press('Enter');
     await page.getByRole('button', { name: 'Customer swipes a Visa on the PIN pad' }).click();
-    await expect.poll(() => result(page), { timeout: 15_000 }).toBe('Approved');
+    await expect.poll(() => result(page), { timeout: 15_000 }).toBe('Sale approved');
     const rows = JSON.parse((await posctl(suite.dataDir, ['journal', 'list', '--json'])).stdout) as { rows: Array<{ requestedCents: number; entry: string | null }> };
     expect(rows.rows.find((r) => r.requestedCents === 875)?.entry).toBe('pad');
     expect(errors).toEqual([]);
@@ -68,7 +68,7 @@ describe('Register screen in Chromium (headless app, training mode)', () => {
     expect(panel).toMatch(/check(?: #\d+)? · routing \d{9} · account \*+\d{4}/);
     await form.getByLabel('Customer name (optional)').fill('Pat Lee');
     await form.getByRole('button', { name: 'Send the check' }).click();
-    await expect.poll(() => result(page), { timeout: 15_000 }).toBe('Approved');
+    await expect.poll(() => result(page), { timeout: 15_000 }).toBe('Check approved');
     await page.screenshot({ path: screenshotPath('register-check') });
     expect(errors).toEqual([]);
     await page.close();
@@ -99,8 +99,9 @@ describe('Register screen in Chromium (headless app, training mode)', () => {
     await dialog.getByLabel('PIN').press('Enter');
     await expect.poll(() => dialog.count()).toBe(0);
     await page.getByRole('button', { name: 'Swipe a Visa' }).click();
-    await expect.poll(() => result(page), { timeout: 10_000 }).toBe('Approved');
-    // The PIN approved that refund only: the next one asks again.
+    await expect.poll(() => result(page), { timeout: 10_000 }).toBe('Refunded $2.50');
+    // The PIN approved that refund only: the next one asks again (Esc: no receipt; Enter: a new sale).
+    await page.keyboard.press('Escape');
     await page.keyboard.press('Enter');
     await page.getByRole('button', { name: 'Refund', exact: true }).click();
     await page.keyboard.type('100');
@@ -127,7 +128,7 @@ describe('Register screen in Chromium (headless app, training mode)', () => {
     await dialog.getByLabel('PIN').press('Enter');
     await expect.poll(() => dialog.count()).toBe(0);
     await page.getByRole('button', { name: 'Swipe a Visa' }).click();
-    await expect.poll(() => result(page), { timeout: 10_000 }).toBe('Approved');
+    await expect.poll(() => result(page), { timeout: 10_000 }).toBe('Refunded $5.00');
     expect((await posctl(suite.dataDir, ['journal', 'list', '--json'])).stdout).toContain('"approvedBy":"manager PIN at the counter');
     await page.close();
   });
@@ -183,7 +184,7 @@ describe('Register screen in Chromium (headless app, training mode)', () => {
     await expect.poll(() => amount(page)).toBe('Swipe the card, or ask the customer to swipe it on the PIN pad.');
     await page.screenshot({ path: screenshotPath('register-waiting') });
     await page.getByRole('button', { name: 'Swipe a Visa' }).click();
-    await expect.poll(() => result(page), { timeout: 10_000 }).toBe('Approved');
+    await expect.poll(() => result(page), { timeout: 10_000 }).toBe('Sale approved');
     const card = await take();
     await page.getByRole('button', { name: 'New sale' }).click();
     await page.keyboard.type('6400');
@@ -192,8 +193,9 @@ describe('Register screen in Chromium (headless app, training mode)', () => {
     await page.getByRole('button', { name: 'Check', exact: true }).click();
     await page.getByRole('button', { name: 'Read a sample check' }).click();
     await page.getByRole('form', { name: 'Check details' }).getByRole('button', { name: 'Send the check' }).click();
-    await expect.poll(() => result(page), { timeout: 15_000 }).toBe('Approved');
-    expect({ card, check: await take() }).toEqual({ card: [], check: [] });
+    await expect.poll(() => result(page), { timeout: 15_000 }).toBe('Check approved');
+    const check = await take();
+    expect({ card, check }, JSON.stringify(check)).toEqual({ card: [], check: [] });
     expect(errors).toEqual([]);
     await page.close();
   });
@@ -219,7 +221,7 @@ describe('Register screen in Chromium (headless app, training mode)', () => {
     await expect.poll(() => page.getByRole('button', { name: 'Swipe a Visa' }).count()).toBe(1);
     expect(await small()).toEqual([]);
     await page.getByRole('button', { name: 'Swipe a Visa' }).click();
-    await expect.poll(() => result(page), { timeout: 10_000 }).toBe('Approved');
+    await expect.poll(() => result(page), { timeout: 10_000 }).toBe('Sale approved');
     expect(await small()).toEqual([]);
     await page.close();
   });
@@ -231,9 +233,82 @@ describe('Register screen in Chromium (headless app, training mode)', () => {
     await expect.poll(() => amount(page)).toBe('Swipe the card, or ask the customer to swipe it on the PIN pad.');
     await page.reload();
     await expect.poll(() => amount(page), { timeout: 10_000 }).toBe('Swipe the card, or ask the customer to swipe it on the PIN pad.');
-    expect(await page.locator('.sale-amount').textContent()).toBe('$3.00');
+    expect(await page.locator('.sale-amount').textContent()).toBe('Sale $3.00');
+    // The big display too: the amount of the sale found again, not $0.00.
+    expect(await shown(page)).toBe('$3.00');
     await page.getByRole('button', { name: 'Swipe a Visa' }).click();
-    await expect.poll(() => result(page), { timeout: 10_000 }).toBe('Approved');
+    await expect.poll(() => result(page), { timeout: 10_000 }).toBe('Sale approved');
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it('asks "Print the receipt?" after an approval and answers it by keyboard: Enter prints, Esc goes on without; a digit then starts a new amount', async () => {
+    const { page, errors } = await registerPage();
+    await page.keyboard.type('4321');
+    await page.keyboard.press('Enter');
+    await page.getByRole('button', { name: 'Swipe a Visa' }).click();
+    await expect.poll(() => result(page), { timeout: 10_000 }).toBe('Sale approved');
+    const prompt = page.getByRole('group', { name: 'Print the receipt?' });
+    expect(await prompt.count()).toBe(1);
+    // Print has the focus: Enter prints the customer receipt on the simulated printer, and focus goes on to New sale.
+    expect(await page.evaluate('document.activeElement?.textContent')).toBe('Print (Enter)');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => page.getByTestId('receipt-printed').textContent(), { timeout: 10_000 }).toBe('Printed on Simulated receipt printer.');
+    expect(await prompt.count()).toBe(0);
+    await expect.poll(() => page.evaluate('document.activeElement?.textContent')).toBe('New sale');
+    // The receipt shows beside the result: the result and New sale stay in view at 1366×768.
+    for (const shownPart of [page.locator('.sale-result'), page.getByRole('button', { name: 'New sale' }), page.getByLabel('Customer receipt')]) {
+      const box = await shownPart.boundingBox();
+      expect(box && box.y >= 0 && box.y + box.height <= 768, `${String(shownPart)} at ${JSON.stringify(box)}`).toBe(true);
+    }
+    await page.screenshot({ path: screenshotPath('register-receipt-printed') });
+    // A digit over the result starts the next amount ($0.05), never $432.15.
+    await page.keyboard.type('5');
+    await expect.poll(() => shown(page)).toBe('$0.05');
+    await page.keyboard.type('00');
+    await page.keyboard.press('Enter');
+    await page.getByRole('button', { name: 'Swipe a Visa' }).click();
+    await expect.poll(() => result(page), { timeout: 10_000 }).toBe('Sale approved');
+    await page.keyboard.press('Escape');
+    expect(await prompt.count()).toBe(0);
+    expect(await page.evaluate('document.activeElement?.textContent')).toBe('New sale');
+    // Enter on the result starts a new sale with an empty amount; the amount has the focus for the next one.
+    await page.keyboard.press('Enter');
+    await expect.poll(() => shown(page)).toBe('$0.00');
+    expect(await page.evaluate('document.activeElement?.tagName')).toBe('OUTPUT');
+    const printed = JSON.parse((await posctl(suite.dataDir, ['journal', 'list', '--json'])).stdout) as { rows: Array<{ requestedCents: number }> };
+    expect(printed.rows.filter((r) => r.requestedCents === 5_00)).toHaveLength(1);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it('shows a void started from History on the Register as Void and the voided amount, then "Voided"', async () => {
+    const { page, errors } = await registerPage();
+    await page.keyboard.type('1999');
+    await page.keyboard.press('Enter');
+    await page.getByRole('button', { name: 'Swipe a Visa' }).click();
+    await expect.poll(() => result(page), { timeout: 10_000 }).toBe('Sale approved');
+    const ref = ((await page.locator('.sale-panel').textContent()) ?? '').match(/Reference ([A-Z0-9]{19})/)?.[1] ?? '';
+    expect(ref).toMatch(/^[A-Z0-9]{19}$/);
+    await page.keyboard.press('Escape');
+    // Verify card chosen before, so a stale type would show.
+    await page.getByRole('button', { name: 'Verify card' }).click();
+    await page.getByRole('button', { name: 'History', exact: true }).click();
+    await page.getByRole('form', { name: 'Search the journal' }).getByRole('button', { name: 'Search' }).click();
+    await page.getByRole('button', { name: `Open payment ${ref}` }).click();
+    await page.getByRole('region', { name: `Payment ${ref}` }).getByRole('button', { name: 'Void' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Manager PIN' });
+    // While the manager is asked, the counter already shows the void, not the card check chosen before.
+    await expect.poll(() => dialog.count()).toBe(1);
+    expect(await page.getByTestId('entry-operation').textContent()).toBe('Void');
+    await dialog.getByLabel('PIN').fill(E2E_MANAGER_PIN);
+    await dialog.getByLabel('PIN').press('Enter');
+    await expect.poll(() => result(page), { timeout: 10_000 }).toBe('Voided');
+    expect(await page.locator('.sale-amount').textContent()).toBe('Void $19.99');
+    expect(await page.getByTestId('entry-operation').textContent()).toBe('Void');
+    expect(await shown(page)).toBe('$19.99');
+    expect(await page.locator('.sale-panel').getAttribute('class')).toContain('tone-ok');
+    await page.screenshot({ path: screenshotPath('register-voided') });
     expect(errors).toEqual([]);
     await page.close();
   });
@@ -267,7 +342,7 @@ describe('Register screen in Chromium (headless app, training mode)', () => {
     await page.keyboard.type('700');
     await page.keyboard.press('Enter');
     await page.getByRole('button', { name: 'Swipe a Visa' }).click();
-    await expect.poll(() => result(page), { timeout: 10_000 }).toBe('Approved');
+    await expect.poll(() => result(page), { timeout: 10_000 }).toBe('Sale approved');
     const listed = JSON.parse((await posctl(suite.dataDir, ['journal', 'list', '--json'])).stdout) as { rows: Array<{ requestedCents: number; cashier: string | null }> };
     expect(listed.rows.find((r) => r.requestedCents === 700)?.cashier).toBe('12');
     await page.screenshot({ path: screenshotPath('register-cashier') });
@@ -295,7 +370,7 @@ describe('Register screen in French (terminal.language fr)', () => {
     await page.keyboard.press('Enter');
     await expect.poll(() => page.locator('.sale-step').textContent()).toBe('Glissez la carte, ou demandez au client de la glisser sur le clavier NIP.');
     await page.getByRole('button', { name: 'Glisser une Visa' }).click();
-    await expect.poll(() => page.locator('.sale-result').textContent(), { timeout: 10_000 }).toBe('Approuvé');
+    await expect.poll(() => page.locator('.sale-result').textContent(), { timeout: 10_000 }).toBe('Vente approuvée');
     const panel = (await page.locator('.sale-panel').textContent()) ?? '';
     expect(panel).toContain('Remettez le reçu au client.');
     expect(panel).toContain('Visa 411111******1111');

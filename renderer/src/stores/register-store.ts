@@ -55,7 +55,13 @@ export interface RegisterState {
   /** A card typed in for the sale on screen (payments.keyed), with the manager's PIN when main asks; nothing typed is kept after the attempt. */
   keyCard: (card: KeyedCardInput) => void;
   /** A void, refund or completion of a payment in History (a tagged operation): followed here like any sale. */
-  startFrom: (type: 'void' | 'refund' | 'completion', originalRef: string, amountCents: number) => void;
+  startFrom: (type: 'void' | 'refund' | 'completion', originalRef: string, amountCents: number, shownCents?: number) => void;
+  /**
+   * A void, refund or completion asked for and not yet started (main asks the manager's PIN first):
+   * the left of the counter shows it, not what was typed before. `cents` undefined: not known yet
+   * (a void takes the whole payment; History may say how much with startFrom's `shownCents`).
+   */
+  pending: { type: PaymentType; cents: number | undefined } | undefined;
   /** Training only: the simulated reader reads a sample card or check. */
   simulate: (what: SimCard | 'check' | 'pinpad') => void;
   newSale: () => void;
@@ -89,8 +95,9 @@ function withoutCard(text: string, card: KeyedCardInput): string {
 }
 
 /** What the left of the counter shows: the payment on screen (its type and amount), or the one being typed. */
-export function entryShown(s: Pick<RegisterState, 'sale' | 'type' | 'cents'>): { type: PaymentType; cents: number | null } {
+export function entryShown(s: Pick<RegisterState, 'sale' | 'type' | 'cents' | 'pending'>): { type: PaymentType; cents: number | null | undefined } {
   if (s.sale) return { type: s.sale.type, cents: s.sale.type === 'verify' ? null : s.sale.amountCents };
+  if (s.pending) return s.pending;
   return { type: s.type, cents: s.type === 'verify' ? null : s.cents };
 }
 
@@ -104,11 +111,11 @@ export const useRegisterStore = create<RegisterState>((set, get) => {
   const withApproval = (send: (pin?: string) => Promise<SaleView>, pin?: string, words: (text: string) => string = (text) => text): Promise<void> => {
     set({ busy: true, error: undefined });
     return send(pin).then(
-      (sale) => set({ sale, busy: false, pin: undefined }),
+      (sale) => set({ sale, busy: false, pin: undefined, pending: undefined }),
       (e: unknown) => {
         if (e instanceof PosCallError && e.code === 'FORBIDDEN' && (asksForPin(e) || pin !== undefined)) askPin(words(e.message), send, words);
         else {
-          set({ busy: false, pin: undefined, error: words(errorWords(e)) });
+          set({ busy: false, pin: undefined, pending: undefined, error: words(errorWords(e)) });
           // The store asks for a cashier sign-in on this page: the register shows the sign-in.
           if (e instanceof PosCallError && (e.issues ?? []).some((i) => i.path === 'cashier')) get().loadCashier();
         }
@@ -125,7 +132,7 @@ export const useRegisterStore = create<RegisterState>((set, get) => {
   };
 
   /** A digit, a type or New sale while a result is shown starts the next payment from nothing. */
-  const cleared = { sale: undefined, cents: 0, type: 'sale', error: undefined, pin: undefined, receipt: undefined, printOnShow: undefined } as const;
+  const cleared = { sale: undefined, cents: 0, type: 'sale', error: undefined, pin: undefined, receipt: undefined, printOnShow: undefined, pending: undefined } as const;
 
   const start = (input: StartSale): Promise<void> => withApproval((managerPin) => client().call('payments.start', { ...input, ...(managerPin ? { managerPin } : {}) }));
 
@@ -140,6 +147,7 @@ export const useRegisterStore = create<RegisterState>((set, get) => {
     signInError: undefined,
     receipt: undefined,
     afterApproval: 'ask',
+    pending: undefined,
     receiptHandled: undefined,
     printOnShow: undefined,
     showReceipt(copy) {
@@ -219,13 +227,13 @@ export const useRegisterStore = create<RegisterState>((set, get) => {
       }
       void start({ saleId: newSaleId(), type, amountCents: type === 'verify' ? 0 : cents, tender, cardEntry: 'any' });
     },
-    startFrom(type, originalRef, amountCents) {
+    startFrom(type, originalRef, amountCents, shownCents) {
       const { sale, busy } = get();
       if (busy || (sale && !sale.final)) {
         set({ error: i18n.t('error.saleInProgress', { ns: 'register' }) });
         return;
       }
-      set({ sale: undefined, receipt: undefined });
+      set({ sale: undefined, receipt: undefined, pending: { type, cents: shownCents ?? (amountCents > 0 ? amountCents : undefined) } });
       void start({ saleId: newSaleId(), type, amountCents, originalRef });
     },
     payBalance(tender) {
@@ -279,7 +287,7 @@ export const useRegisterStore = create<RegisterState>((set, get) => {
       set(cleared);
     },
     closePin() {
-      set({ pin: undefined });
+      set({ pin: undefined, pending: undefined });
     },
     resume() {
       client()

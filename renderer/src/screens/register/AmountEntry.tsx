@@ -48,7 +48,7 @@ export function AmountEntry({ amountRef }: { amountRef: RefObject<HTMLOutputElem
           {common(PAYMENT_TYPE[r.type])}
         </span>
         <output ref={amountRef} tabIndex={-1} className={`amount${noAmount ? ' no-amount' : ''}`} aria-label={t('amount')} aria-live="polite">
-          {r.cents === null ? t('amount.none') : money(r.cents)}
+          {r.cents === null ? t('amount.none') : r.cents === undefined ? t(r.type === 'void' ? 'amount.whole' : 'amount.left') : money(r.cents)}
         </output>
       </div>
       <div className="keypad" role="group" aria-label={t('keypad')}>
@@ -72,7 +72,7 @@ export function AmountEntry({ amountRef }: { amountRef: RefObject<HTMLOutputElem
         <button type="button" className="button primary tender" disabled={r.inSale || r.busy} onClick={() => r.charge('card')}>
           {t('charge.card')} <kbd>{t('key.enter')}</kbd>
         </button>
-        <button type="button" className="button tender" disabled={r.inSale || r.busy || r.type !== 'sale'} onClick={() => r.charge('check')}>
+        <button type="button" className="button tender" disabled={r.inSale || r.busy || (!r.result && r.type !== 'sale')} onClick={() => r.charge('check')}>
           {t('charge.check')}
         </button>
       </div>

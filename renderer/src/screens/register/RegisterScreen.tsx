@@ -23,7 +23,8 @@ const asking = (s: RegisterState): boolean => asksReceipt(s.sale, s.afterApprova
 function useRegisterKeys(): void {
   useEffect(() => {
     const onKey = (e: KeyboardEvent): void => {
-      if (e.defaultPrevented || e.altKey || e.ctrlKey || e.metaKey || typingInField(e.target)) return;
+      // Esc is never a field's: it cancels the sale from the check details too.
+      if (e.defaultPrevented || e.altKey || e.ctrlKey || e.metaKey || (typingInField(e.target) && e.key !== 'Escape')) return;
       const s = useRegisterStore.getState();
       if (s.pin) return;
       if (/^\d$/.test(e.key) || e.key === 'Backspace') {
