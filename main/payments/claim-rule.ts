@@ -15,8 +15,11 @@ import type { PaymentState, PaymentType } from './states';
  * - one completion per pre-authorization, never above what it authorized.
  */
 
-/** A row as the rule reads it. */
-export type ClaimRow = Pick<JournalRow, 'clientRef' | 'type' | 'state' | 'requestedCents' | 'approvedCents'>;
+/**
+ * A row as the rule reads it. `voided`: a void of this row itself was approved or stored offline
+ * (a refund or completion undone since), so it holds nothing any more.
+ */
+export type ClaimRow = Pick<JournalRow, 'clientRef' | 'type' | 'state' | 'requestedCents' | 'approvedCents'> & { voided?: boolean };
 
 export interface ClaimAsk {
   type: PaymentType;
@@ -42,9 +45,14 @@ const dollars = (cents: number): string => `$${formatDollars(cents)}`;
 
 /** What a payment made from another holds of it: what it moved, or may be moving. */
 export function heldCents(row: ClaimRow): number {
-  if (RELEASED.has(row.state)) return 0;
+  if (released(row)) return 0;
   if (row.state === 'approved') return row.approvedCents ?? row.requestedCents;
   return row.requestedCents;
+}
+
+/** Known not to hold money: it never moved any, or a void of its own undid it. */
+function released(row: ClaimRow): boolean {
+  return RELEASED.has(row.state) || row.voided === true;
 }
 
 /** What an approved payment moved (a partial approval moved less than asked). */
@@ -63,7 +71,7 @@ export function claimCents(original: ClaimRow, made: readonly ClaimRow[], ask: C
   if (!allowed) throw new PosError('BAD_INPUT', `a ${ask.type} is not made from an earlier payment`);
   if (original.state !== 'approved') throw new PosError('CONFLICT', `payment ${ref} is ${original.state}: only an approved payment can be ${VERB[ask.type] ?? ask.type}`);
   if (!allowed.includes(original.type)) throw new PosError('BAD_INPUT', `a ${ask.type} cannot be made from a ${original.type}`);
-  const holding = made.filter((m) => !RELEASED.has(m.state));
+  const holding = made.filter((m) => !released(m));
   const voids = holding.filter((m) => m.type === 'void');
   const done = voids.find((m) => m.state === 'approved' || m.state === 'offline');
   if (done) throw new PosError('CONFLICT', `payment ${ref} is already voided (${done.clientRef})`);

@@ -147,7 +147,7 @@ export class PaymentsService implements Service {
     }
     const original = input.originalRef ? this.original(journal, input.originalRef) : undefined;
     // Asked here for a refusal before the gateway is leased; the journal asks again, in the transaction that claims the amount.
-    if (original) input = { ...input, amountCents: claimCents(original, journal.children(original.id), { type: input.type, cents: input.amountCents }) };
+    if (original) input = { ...input, amountCents: claimCents(original, journal.claimsOn(original.id), { type: input.type, cents: input.amountCents }) };
     const splitTenderId = input.splitOf ? this.splitOf(journal, input.splitOf, input.amountCents) : undefined;
     const gateway = await this.deps.lease();
     if (gateway.mode !== mode) {

@@ -6,6 +6,13 @@ import { ROW_COLUMNS, rowOf, type JournalRow, type RawRow } from './journal-row'
  * Reads of the journal: what the queue holds, search, daily totals. None needs the terminal key
  * (only masked columns are read), so every host can count and list the queue.
  */
+
+/** A payment made from another, as a claim reads it: `voided` when a void of its own undid it. */
+export type MadeFromRow = JournalRow & { voided?: boolean };
+
+/** A void that undid the payment it was made from: approved, or stored offline (approved on the lane). */
+const undoes = (r: JournalRow): boolean => r.type === 'void' && (r.state === 'approved' || r.state === 'offline' || r.state === 'forwarding');
+
 export interface JournalFilter {
   /** ISO timestamps, inclusive start, exclusive end. */
   since?: string;
@@ -80,6 +87,11 @@ export interface JournalQueries {
   getById(id: number): JournalRow | undefined;
   /** Payments made from this one (completions, voids, refunds), oldest first. */
   children(id: number): JournalRow[];
+  /**
+   * The same, as a claim reads them: each marked `voided` when a void of its own was approved or
+   * stored offline (a refund or completion undone since holds nothing of the original).
+   */
+  claimsOn(id: number): MadeFromRow[];
   /** The sale's rows, oldest first. */
   ofSale(saleId: string): JournalRow[];
   /** Every payment of a split tender (the first payment's reference is its id), oldest first. */
@@ -190,6 +202,10 @@ export function journalQueries(db: Db, _now: () => Date): JournalQueries {
       return raw ? rowOf(raw) : undefined;
     },
     children: (id) => children.all(id).map(rowOf),
+    claimsOn: (id) => children.all(id).map((raw) => {
+      const row = rowOf(raw);
+      return children.all(row.id).map(rowOf).some(undoes) ? { ...row, voided: true } : row;
+    }),
     ofSale: (saleId) => ofSale.all(saleId).map(rowOf),
     ofSplit: (id) => ofSplit.all(id, id).map(rowOf),
     totals: (since, until) => totals.all(since, until),

@@ -4,7 +4,7 @@ import { canMove, FINAL_STATES, type PaymentState, type PaymentType, type Tender
 import type { Db, OpenOptions } from './database';
 import { journalMigrations } from './journal-schema';
 import { openEssentialDb } from './open-store';
-import { journalQueries, type JournalQueries } from './journal-queries';
+import { journalQueries, type JournalQueries, type MadeFromRow } from './journal-queries';
 import { ROW_COLUMNS, rowOf, type JournalRow, type RawRow } from './journal-row';
 
 export type { JournalRow } from './journal-row';
@@ -68,7 +68,7 @@ export interface JournalStore extends JournalQueries {
   createFrom(
     payment: Omit<NewPayment, 'requestedCents' | 'originalId'>,
     originalId: number,
-    claim: (original: JournalRow, made: readonly JournalRow[]) => number,
+    claim: (original: JournalRow, made: readonly MadeFromRow[]) => number,
     state: PaymentState | readonly PaymentState[],
     at: Date,
   ): JournalRow;
@@ -271,10 +271,10 @@ export function createJournalStore(db: Db, mode: Mode, file: string): JournalSto
 
   const queries = journalQueries(db, () => new Date());
   const createFrom = db.transaction(
-    (p: Omit<NewPayment, 'requestedCents' | 'originalId'>, originalId: number, claim: (original: JournalRow, made: readonly JournalRow[]) => number, path: readonly PaymentState[], at: Date): JournalRow => {
+    (p: Omit<NewPayment, 'requestedCents' | 'originalId'>, originalId: number, claim: (original: JournalRow, made: readonly MadeFromRow[]) => number, path: readonly PaymentState[], at: Date): JournalRow => {
       const original = queries.getById(originalId);
       if (!original) throw new JournalConflictError(`no payment #${originalId} in the ${mode} journal`);
-      const requestedCents = claim(original, queries.children(originalId));
+      const requestedCents = claim(original, queries.claimsOn(originalId));
       return create({ ...p, originalId, requestedCents }, path, at, undefined);
     },
   );

@@ -60,6 +60,8 @@ interface Processed {
   name: string;
   /** Set for a partial approval: less than the amount requested. */
   partial?: boolean;
+  /** A completion or refund: the tag it was made from. */
+  originalTag?: string;
 }
 
 export class GatewayEngine {
@@ -157,7 +159,7 @@ export class GatewayEngine {
     }
     if (amount > 9_999_999) throw new Reject('26');
     const cardKey = TAGGED.has(type) && original ? original.cardKey : digest(card.pan);
-    const processed: Processed = { type, cents: amount, cardKey, brand: original?.brand ?? brandOf(card.pan), name: card.name };
+    const processed: Processed = { type, cents: amount, cardKey, brand: original?.brand ?? brandOf(card.pan), name: card.name, ...(original ? { originalTag: original.tag } : {}) };
     this.triggers(amount, processed);
     this.duplicate(type, cardKey, amount);
     const approved = this.prepaid(f, type, card.pan, processed);
@@ -217,6 +219,16 @@ export class GatewayEngine {
     if (type === '33' || type === '13') state.voided = true;
     if (type === '34') state.refundedCents += amount;
     this.store.update(original.tag, state);
+    // A voided refund or completion moved nothing: what it took of its own original is given back.
+    const parent = state.voided && original.originalTag !== null ? this.store.get(original.originalTag) : undefined;
+    if (parent && (original.type === '34' || original.type === '32' || original.type === '02')) {
+      const refund = original.type === '34';
+      this.store.update(parent.tag, {
+        completedCents: refund ? parent.completedCents : Math.max(0, parent.completedCents - original.cents),
+        refundedCents: refund ? Math.max(0, parent.refundedCents - original.cents) : parent.refundedCents,
+        voided: parent.voided,
+      });
+    }
   }
 
   /** 5XXX.00 answers bank code XXX; 5000.XX answers gateway code XX (reference: demo triggers). */
@@ -251,7 +263,7 @@ export class GatewayEngine {
       ...(t.partial ? { approvedCents: t.cents } : {}),
     });
     const at = this.now();
-    this.store.insert({ tag, authNum, type: t.type, check, cents: t.cents, cardKey: t.cardKey, brand: t.brand, at, approved: verdict.approved, result, completedCents: 0, refundedCents: 0, voided: false });
+    this.store.insert({ tag, authNum, type: t.type, check, cents: t.cents, cardKey: t.cardKey, brand: t.brand, at, approved: verdict.approved, result, completedCents: 0, refundedCents: 0, voided: false, originalTag: t.originalTag ?? null });
     return result;
   }
 

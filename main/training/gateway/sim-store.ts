@@ -25,6 +25,8 @@ export interface Stored {
   completedCents: number;
   refundedCents: number;
   voided: boolean;
+  /** A completion or refund: the tag of the transaction it was made from, so voiding it gives that amount back. */
+  originalTag: string | null;
 }
 
 /** What tagged completions, voids and refunds change. */

@@ -53,6 +53,13 @@ export const simStoreMigrations: readonly Migration[] = [
       `);
     },
   },
+  {
+    version: 2,
+    description: 'training gateway: a completion or refund remembers the transaction it was made from',
+    up(db) {
+      db.exec('ALTER TABLE transactions ADD COLUMN original_tag TEXT');
+    },
+  },
 ];
 
 interface Row {
@@ -69,6 +76,7 @@ interface Row {
   completed_cents: number;
   refunded_cents: number;
   voided: number;
+  original_tag: string | null;
 }
 
 interface FaultRow {
@@ -107,6 +115,7 @@ function storedOf(row: Row): Stored {
     completedCents: row.completed_cents,
     refundedCents: row.refunded_cents,
     voided: row.voided === 1,
+    originalTag: row.original_tag,
   };
 }
 
@@ -132,8 +141,8 @@ export function openSimStoreFile(file: string, options: SimStoreFileOptions): Si
       'SELECT 1 FROM transactions WHERE approved = 1 AND type = ? AND card_key = ? AND cents = ? AND at >= ? LIMIT 1',
     ).pluck(),
     insert: db.prepare(
-      `INSERT INTO transactions (tag, auth_num, type, is_check, cents, card_key, brand, at, approved, result_json, completed_cents, refunded_cents, voided)
-       VALUES (@tag, @authNum, @type, @check, @cents, @cardKey, @brand, @at, @approved, @result, @completedCents, @refundedCents, @voided)`,
+      `INSERT INTO transactions (tag, auth_num, type, is_check, cents, card_key, brand, at, approved, result_json, completed_cents, refunded_cents, voided, original_tag)
+       VALUES (@tag, @authNum, @type, @check, @cents, @cardKey, @brand, @at, @approved, @result, @completedCents, @refundedCents, @voided, @originalTag)`,
     ),
     update: db.prepare('UPDATE transactions SET completed_cents = ?, refunded_cents = ?, voided = ? WHERE tag = ?'),
     countReference: db.prepare('INSERT INTO reference_counts (reference_no, count) VALUES (?, 1) ON CONFLICT (reference_no) DO UPDATE SET count = count + 1'),

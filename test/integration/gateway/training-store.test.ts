@@ -5,7 +5,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { SimRecord } from '../../../main/training/gateway/contract';
 import { GatewayEngine } from '../../../main/training/gateway/engine';
 import type { SimStore } from '../../../main/training/gateway/sim-store';
-import { openSimStoreFile, TRAINING_GATEWAY_FILE } from '../../../main/training/gateway/sqlite-sim-store';
+import { openSimStoreFile, simStoreMigrations, TRAINING_GATEWAY_FILE } from '../../../main/training/gateway/sqlite-sim-store';
+import { openDatabase } from '../../../main/store/database';
 import { ROOT, runNode } from '../../support/processes';
 import { tempDir } from '../../support/tmp';
 
@@ -30,6 +31,20 @@ function open(file: string): SimStore {
 const fileIn = (dir: string): string => join(dir, TRAINING_GATEWAY_FILE);
 
 describe('training gateway file', () => {
+  it('brings a file of an earlier build up to date, keeping its transactions, and then remembers what a refund was made from', () => {
+    const file = fileIn(tempDir());
+    openDatabase(file, simStoreMigrations.slice(0, 1)).close();
+    const before = new GatewayEngine({ now: () => now, store: open(file) });
+    const sale = before.process('SendAndCommit', keyed('30.00'));
+    opened.splice(0).forEach((s) => s.close());
+
+    const e = new GatewayEngine({ now: () => now, store: open(file) });
+    const ref = { ...creds, Transaction_Tag: sale.Transaction_Tag as string, Authorization_Num: sale.Authorization_Num as string };
+    const refund = e.process('SendAndCommit', { ...ref, Transaction_Type: '34', DollarAmount: '10.00' });
+    expect(e.process('SendAndCommit', { ...creds, Transaction_Type: '33', Transaction_Tag: refund.Transaction_Tag as string, Authorization_Num: refund.Authorization_Num as string }).Transaction_Approved).toBe('true');
+    expect(e.process('SendAndCommit', { ...ref, Transaction_Type: '34', DollarAmount: '30.00' }).Transaction_Approved).toBe('true');
+  });
+
   it('keeps lookups, tagged state and Reference_No counts across a reopen; the next tag is above all old ones', () => {
     const file = fileIn(tempDir());
     const first = open(file);

@@ -49,6 +49,21 @@ describe('a journal row’s standing', () => {
     expect((await rowOf(lane, refund.clientRef)).standing).toEqual({ voided: true, refundedCents: 0, completedCents: 0 });
   });
 
+  it('lets the claim rule agree: once its refund is voided, a sale may be refunded in full again, or voided', async () => {
+    const lane = await startLane();
+    const sale = await swipeSale(lane, saleId('st-sale'), 30_00);
+    const refund = await madeFrom(lane, 'refund', sale.clientRef, 12_00);
+    await madeFrom(lane, 'void', refund.clientRef);
+    expect(await madeFrom(lane, 'refund', sale.clientRef)).toMatchObject({ state: 'approved', amountCents: 30_00 });
+
+    const other = await swipeSale(lane, saleId('st-sale'), 8_00);
+    const partial = await madeFrom(lane, 'refund', other.clientRef, 3_00);
+    await expect(call(lane, 'payments.start', { saleId: saleId('st-void'), type: 'void', amountCents: 0, originalRef: other.clientRef })).rejects.toThrow(/void .* first/);
+    await madeFrom(lane, 'void', partial.clientRef);
+    expect(await madeFrom(lane, 'void', other.clientRef)).toMatchObject({ state: 'approved' });
+    expect((await rowOf(lane, other.clientRef)).standing).toEqual({ voided: true, refundedCents: 0, completedCents: 0 });
+  });
+
   it('says a sale is voided once its void is approved', async () => {
     const lane = await startLane();
     const sale = await swipeSale(lane, saleId('st-sale'), 8_00);

@@ -123,3 +123,31 @@ describe('simulated gateway: the Language of the request', () => {
     for (const line of (fr.CTR as string).split('\r\n')) expect(line.length).toBeLessThanOrEqual(40);
   });
 });
+
+describe('simulated gateway: a voided refund or completion gives its amount back', () => {
+  const tagged = (r: SimRecord, type: string, amount?: string): SimRecord => ({
+    ...creds,
+    Transaction_Type: type,
+    Transaction_Tag: r.Transaction_Tag as string,
+    Authorization_Num: r.Authorization_Num as string,
+    ...(amount ? { DollarAmount: amount } : {}),
+  });
+
+  it('lets a sale be refunded in full again once its partial refund is voided', () => {
+    const e = engine();
+    const sale = e.process('SendAndCommit', keyed('30.00'));
+    const refund = e.process('SendAndCommit', tagged(sale, '34', '12.00'));
+    expect(e.process('SendAndCommit', tagged(sale, '34', '30.00')).Gateway_Resp_Code).toBe('64');
+    expect(e.process('SendAndCommit', tagged(refund, '33')).Transaction_Approved).toBe('true');
+    expect(e.process('SendAndCommit', tagged(sale, '34', '30.00')).Transaction_Approved).toBe('true');
+  });
+
+  it('lets a pre-authorization be completed again once its completion is voided', () => {
+    const e = engine();
+    const pre = e.process('SendAndCommit', keyed('50.00', { Transaction_Type: '01' }));
+    const completion = e.process('SendAndCommit', tagged(pre, '32', '45.00'));
+    expect(e.process('SendAndCommit', tagged(pre, '32', '10.00')).Gateway_Resp_Code).toBe('26');
+    expect(e.process('SendAndCommit', tagged(completion, '33')).Transaction_Approved).toBe('true');
+    expect(e.process('SendAndCommit', tagged(pre, '32', '50.00')).Transaction_Approved).toBe('true');
+  });
+});

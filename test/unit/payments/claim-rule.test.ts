@@ -82,6 +82,15 @@ describe('claimCents', () => {
     expect(refusal(() => claimCents(pre, [child('completion', 'approved', 45_00, 'T-C')], { type: 'void', cents: 0 })).code).toBe('CONFLICT');
   });
 
+  it('lets a refund or completion undone by a void of its own hold nothing', () => {
+    const undone = { ...child('refund', 'approved', 3_00, 'T-R'), voided: true };
+    expect(heldCents(undone)).toBe(0);
+    expect(claimCents(sale(), [undone], { type: 'void', cents: 0 })).toBe(10_00);
+    expect(claimCents(sale(), [undone, child('refund', 'approved', 2_00)], { type: 'refund', cents: 0 })).toBe(8_00);
+    const pre = sale(50_00, { type: 'preauth' });
+    expect(claimCents(pre, [{ ...child('completion', 'approved', 45_00), voided: true }], { type: 'completion', cents: 0 })).toBe(50_00);
+  });
+
   it('allows one completion per pre-authorization, never above what it authorized', () => {
     const pre = sale(50_00, { type: 'preauth' });
     expect(refusal(() => claimCents(pre, [child('completion', 'approved', 20_00, 'T-C')], { type: 'completion', cents: 10_00 }))).toEqual({
