@@ -262,10 +262,10 @@ describe('Register screen in Chromium (headless app, training mode)', () => {
       expect(box && box.y >= 0 && box.y + box.height <= 768, `${String(shownPart)} at ${JSON.stringify(box)}`).toBe(true);
     }
     await page.screenshot({ path: screenshotPath('register-receipt-printed') });
-    // A digit over the result starts the next amount ($0.05), never $432.15.
-    await page.keyboard.type('5');
-    await expect.poll(() => shown(page)).toBe('$0.05');
-    await page.keyboard.type('00');
+    // A digit over the result starts the next amount ($0.07), never $432.17.
+    await page.keyboard.type('7');
+    await expect.poll(() => shown(page)).toBe('$0.07');
+    await page.keyboard.type('77');
     await page.keyboard.press('Enter');
     await page.getByRole('button', { name: 'Swipe a Visa' }).click();
     await expect.poll(() => result(page), { timeout: 10_000 }).toBe('Sale approved');
@@ -276,8 +276,8 @@ describe('Register screen in Chromium (headless app, training mode)', () => {
     await page.keyboard.press('Enter');
     await expect.poll(() => shown(page)).toBe('$0.00');
     expect(await page.evaluate('document.activeElement?.tagName')).toBe('OUTPUT');
-    const printed = JSON.parse((await posctl(suite.dataDir, ['journal', 'list', '--json'])).stdout) as { rows: Array<{ requestedCents: number }> };
-    expect(printed.rows.filter((r) => r.requestedCents === 5_00)).toHaveLength(1);
+    const listed = JSON.parse((await posctl(suite.dataDir, ['journal', 'list', '--json'])).stdout) as { rows: Array<{ type: string; requestedCents: number }> };
+    expect(listed.rows.filter((r) => r.type === 'sale' && r.requestedCents === 7_77)).toHaveLength(1);
     expect(errors).toEqual([]);
     await page.close();
   });
