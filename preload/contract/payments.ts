@@ -300,7 +300,9 @@ export const DailyTotals = z.strictObject({
   lines: z.array(TotalsLine),
   /** Sales, pre-authorizations, completions and verifications approved, in cents. */
   approvedCents: z.number().int(),
+  /** Refunds approved, less the refunds voided since (on a day a refund of an earlier day is voided it can be negative). */
   refundedCents: z.number().int(),
+  /** Approved voids of sales and completions (a voided refund is taken off refundedCents instead; a voided pre-auth moved nothing). */
   voidedCents: z.number().int(),
   offlineOutstandingCents: z.number().int(),
   /** approved − refunded − voided. */
