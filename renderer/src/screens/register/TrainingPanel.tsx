@@ -12,10 +12,9 @@ const CARDS = ['visa', 'mastercard', 'amex', 'expired', 'bad-read'] as const sat
 /**
  * Training mode's panel on the Register, open to the cashier: the training gateway's fault, and
  * the customer's PIN pad as the customer sees it, with its keys. A disclosure after the Register,
- * closed by default and remembered: open, it docks beside the Register on a wide screen and flows
- * under it on a narrow one, so it never pushes the amount, the keypad or the sale's buttons off
- * the screen. While it is open this page plays the customer: the pad's questions wait for its Yes,
- * No or Cancel.
+ * closed by default and remembered: a column beside the Register on a wide screen, under it on a
+ * narrow one, so it never pushes the amount, the keypad or the sale's buttons off the screen.
+ * While it is open this page plays the customer: the pad's questions wait for its Yes, No or Cancel.
  */
 export function TrainingPanel({ training }: { training: boolean }) {
   const { t } = useT('training');
