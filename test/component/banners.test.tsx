@@ -1,12 +1,27 @@
-import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { AppStatus } from '../../preload/contract';
+import type { AppStatus, ManagerStatus } from '../../preload/contract';
 import { OfflineBanner } from '../../renderer/src/components/OfflineBanner';
 import { PinDialog } from '../../renderer/src/components/PinDialog';
 import { StatusBar } from '../../renderer/src/components/StatusBar';
-import { sampleStatus } from './sample-status';
+import { setLanguage } from '../../renderer/src/i18n/i18n';
+import { useManagerStore } from '../../renderer/src/stores/manager-store';
+import { sampleProblem, sampleStatus, todayAt } from './sample-status';
 
-afterEach(cleanup);
+const initialManager = useManagerStore.getState();
+afterEach(() => {
+  cleanup();
+  setLanguage('en');
+  useManagerStore.setState(initialManager, true);
+});
+
+const session = (role: ManagerStatus['role']): void =>
+  useManagerStore.setState({ status: { role, pinSet: true, lockedUntil: null, lockedWords: null, sessionEndsAt: '2026-11-24T12:02:00Z' } });
+
+/** The number the status bar gives for what waits ("Offline queue: 2, …"). */
+const barCount = (): string => /^Offline queue: (\d+)/.exec(screen.getByTestId('status-queue').textContent ?? '')?.[1] ?? 'none';
+/** The number of payments the banner says are stored offline. */
+const bannerCount = (): string => /(\d+) payments? stored offline/.exec(screen.queryByTestId('offline-banner')?.textContent ?? '')?.[1] ?? '0';
 
 const status: AppStatus = sampleStatus({ gateway: { state: 'unknown', unencrypted: false } });
 
@@ -22,6 +37,99 @@ describe('the offline banner', () => {
     expect(text).toContain('The gateway cannot be reached');
     expect(text).toContain('2 payments stored offline');
     expect(text).toContain('1 payment with an unknown outcome: a manager must look it up.');
+  });
+});
+
+describe('the status bar and the banner count the same payments', () => {
+  // Live payments left waiting (4) while the lane shows training, and training ones (2): the Offline queue lists the training ones.
+  const queue: AppStatus['queue'] = { pending: 4, training: 2, needsLookup: 1, attention: 0, trainingNeedsLookup: 0, trainingAttention: 1 };
+
+  it('in training: the training journal, as the Offline queue shows it', () => {
+    const training = sampleStatus({ mode: 'training', gateway: { state: 'training', unencrypted: false }, queue });
+    render(
+      <>
+        <OfflineBanner status={training} />
+        <StatusBar status={training} connection="open" />
+      </>,
+    );
+    expect(bannerCount()).toBe('2');
+    expect(barCount()).toBe('2');
+    expect(screen.getByTestId('status-queue').textContent).toBe('Offline queue: 2, 1 declined');
+    expect(screen.getByTestId('offline-banner').textContent).toContain('1 stored payment was declined after sending');
+    expect(screen.getByTestId('offline-banner').textContent).not.toContain('unknown outcome');
+  });
+
+  it('live: the live journal', () => {
+    const live = sampleStatus({ queue });
+    render(
+      <>
+        <OfflineBanner status={live} />
+        <StatusBar status={live} connection="open" />
+      </>,
+    );
+    expect(bannerCount()).toBe('4');
+    expect(barCount()).toBe('4');
+    expect(screen.getByTestId('status-queue').textContent).toBe('Offline queue: 4, 1 to look up');
+  });
+});
+
+describe('the gateway once an attempt failed', () => {
+  it('says since when, in training too (a training fault), in the status bar and the banner alike', () => {
+    const failing = sampleStatus({ mode: 'training', gateway: { state: 'training', unencrypted: false, offlineSince: todayAt(13, 4) } });
+    render(
+      <>
+        <OfflineBanner status={failing} />
+        <StatusBar status={failing} connection="open" />
+      </>,
+    );
+    const gateway = screen.getByTestId('status-gateway');
+    expect(gateway.textContent).toBe('Gateway: Offline since 1:04 PM');
+    expect(gateway.className).toContain('tone-bad');
+    expect(gateway.getAttribute('title')).toBe('Gateway: Offline since 1:04 PM');
+    expect(screen.getByTestId('offline-banner').textContent).toBe('The gateway has not answered since 1:04 PM: card payments are stored offline where the store allows it.');
+    act(() => setLanguage('fr'));
+    expect(gateway.textContent).toBe('Passerelle : Hors ligne depuis 13 h 04');
+    expect(screen.getByTestId('offline-banner').textContent).toContain('ne répond plus depuis 13 h 04');
+  });
+
+  it('gives the day too when the outage began on another day', () => {
+    const since = new Date(Date.parse(todayAt(13, 4)) - 86_400_000).toISOString();
+    render(<StatusBar status={sampleStatus({ gateway: { state: 'offline', unencrypted: false, offlineSince: since } })} connection="open" />);
+    expect(screen.getByTestId('status-gateway').textContent).toMatch(/^Gateway: Offline since [A-Z][a-z]{2} \d{1,2}, 1:04\sPM$/);
+  });
+
+  it('says the simulator once it answers again', () => {
+    render(<StatusBar status={sampleStatus({ mode: 'training', gateway: { state: 'training', unencrypted: false } })} connection="open" />);
+    expect(screen.getByTestId('status-gateway').textContent).toBe('Gateway: Simulated');
+    expect(screen.queryByTestId('offline-banner')).toBeNull();
+  });
+});
+
+describe('problems in the status bar, by who can act on them', () => {
+  const keyWarning = sampleProblem({ code: 'key-file-only' });
+  const routeRefused = sampleProblem({ code: 'gateway-route-refused', severity: 'error', audience: 'cashier' });
+
+  it('keeps a technician\'s problem off a cashier\'s bar (it is on the Status screen)', () => {
+    session('cashier');
+    render(<StatusBar status={sampleStatus({ problems: [keyWarning] })} connection="open" />);
+    expect(screen.queryByTestId('status-problems')).toBeNull();
+  });
+
+  it('shows a cashier what changes the counter (payments refused), counting only that', () => {
+    session('cashier');
+    render(<StatusBar status={sampleStatus({ problems: [keyWarning, routeRefused] })} connection="open" />);
+    expect(screen.getByTestId('status-problems').textContent).toBe('1 problem: see Status');
+    expect(screen.getByTestId('status-problems').className).toContain('tone-bad');
+  });
+
+  it('shows every problem to a manager or technician session', () => {
+    session('manager');
+    render(<StatusBar status={sampleStatus({ problems: [keyWarning, routeRefused] })} connection="open" />);
+    expect(screen.getByTestId('status-problems').textContent).toBe('2 problems: see Status');
+    act(() => session('cashier'));
+    expect(screen.getByTestId('status-problems').textContent).toBe('1 problem: see Status');
+    act(() => session('technician'));
+    expect(screen.getByTestId('status-problems').textContent).toBe('2 problems: see Status');
   });
 });
 

@@ -65,7 +65,7 @@ describe('the Offline queue screen', () => {
     expect(screen.getByTestId('queue-waiting').textContent).toContain('$0.00 of $500.00 allowed. At most 10 payments, $100.00 each.');
   });
 
-  it('shows what waits against the limits, each payment with its age and when it is flagged expired', async () => {
+  it('shows what waits against the limits, each payment with its age and when it is flagged late if still unsent', async () => {
     const fresh = row({ clientRef: 'TMREF0002', requestedCents: 50_00, createdAt: ago(30) });
     const old = row({ clientRef: 'TMREF0001', requestedCents: 25_00, createdAt: ago(26 * 60), expired: true, attempts: 2, message: 'Host not reachable' });
     serve({ ...idle, live: { ...empty, count: 2, totalCents: 75_00, oldestAt: old.createdAt, expired: 1 }, nextAttemptAt: ago(-5), lastError: 'The gateway did not answer.' }, { offline: [old, fresh] });
@@ -73,18 +73,22 @@ describe('the Offline queue screen', () => {
     await waitFor(() => expect(document.querySelectorAll('.queue-row')).toHaveLength(2));
     const waiting = screen.getByTestId('queue-waiting').textContent ?? '';
     expect(waiting).toContain('$75.00 of $500.00 allowed.');
-    expect(waiting).toContain('Oldest: 26 h ago. After 24 h a payment is flagged expired (it is still sent).');
-    expect(waiting).toContain('1 expired: send it as soon as the gateway answers.');
+    expect(waiting).toContain('Oldest: 26 h ago. After 24 h a payment still unsent is flagged late (it is still sent).');
+    expect(waiting).toContain('1 late: send it as soon as the gateway answers.');
     expect(screen.getByTestId('queue-forwarding').textContent).toMatch(/Waiting.*Next try: .*Last try: The gateway did not answer\./);
 
     const [first, second] = [...document.querySelectorAll<HTMLElement>('.queue-row')];
     expect(first?.textContent).toContain('$25.00 Sale · Visa 411111******1111 · PAT LEE');
-    expect(first?.textContent).toContain('expired');
+    expect(first?.querySelector('.tag')?.textContent).toBe('late');
     expect(first?.textContent).toContain('(26 h ago) · reference TMREF0001 · 2 attempts');
-    expect(first?.textContent).not.toContain('flagged expired');
+    expect(first?.textContent).not.toContain('flagged late');
     expect(first?.textContent).toContain('Host not reachable');
     expect(second?.textContent).toContain('(30 min ago)');
-    expect(second?.textContent).toMatch(/flagged expired \w+ \d+, \d{4}/);
+    // Its day (when not today) and time, never words that read as already expired.
+    expect(second?.textContent).toMatch(/flagged late after (\w{3} \d{1,2}, )?\d{1,2}:\d{2}\s[AP]M if still unsent/);
+    expect(second?.textContent).not.toContain('expired');
+    act(() => setLanguage('fr'));
+    expect(second?.textContent).toMatch(/marqué en retard après (\d{1,2} \S+ )?\d{1,2} h \d{2} s’il n’est pas encore envoyé/);
   });
 
   it('shows a paused forwarder and resumes it for the manager, asking the PIN first', async () => {

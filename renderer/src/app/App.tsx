@@ -7,6 +7,7 @@ import { ManagerBadge, ManagerGate } from '../components/ManagerGate';
 import { OfflineBanner } from '../components/OfflineBanner';
 import { TrainingBanner } from '../components/TrainingBanner';
 import { useT } from '../i18n/i18n';
+import { ScreenNav } from './ScreenNav';
 import { screens } from './screens';
 
 export function App() {
@@ -44,19 +45,7 @@ export function App() {
         {status && <OfflineBanner status={status} />}
         <header className="app-header">
           <span className="brand">{t('brand')}</span>
-          <nav aria-label={t('screens')}>
-            {available.map((s) => (
-              <button
-                key={s.id}
-                type="button"
-                className="nav-button"
-                aria-current={s.id === screen?.id ? 'page' : undefined}
-                onClick={() => setCurrent(s.id)}
-              >
-                {t(s.label)}
-              </button>
-            ))}
-          </nav>
+          <ScreenNav entries={available} current={screen?.id} onOpen={setCurrent} />
           <ManagerBadge />
         </header>
       </div>

@@ -15,6 +15,7 @@ export const appMessages = defineMessages(
     'nav.catalogue': 'Catalogue',
     'nav.merchant': 'Merchant',
     'nav.leads': 'Leads',
+    'nav.more': 'More',
     refusedTitle: 'This page is not connected to a terminal',
     refusedText:
       'The terminal refused this page or is not running. Open the address the terminal printed when it started: it carries a fresh access token.',
@@ -34,6 +35,7 @@ export const appMessages = defineMessages(
     'nav.catalogue': 'Catalogue',
     'nav.merchant': 'Commerçant',
     'nav.leads': 'Demandes',
+    'nav.more': 'Plus',
     refusedTitle: 'Cette page n’est reliée à aucun terminal',
     refusedText:
       'Le terminal a refusé cette page ou ne fonctionne pas. Ouvrez l’adresse que le terminal a affichée à son démarrage : elle contient un jeton d’accès récent.',

@@ -5,7 +5,7 @@ export function TrainingBanner() {
   return (
     <div className="training-banner" role="note" aria-label={t('training.label')}>
       <strong>{t('training.title')}</strong>
-      <span>{t('training.text')}</span>
+      <span title={t('training.text')}>{t('training.text')}</span>
     </div>
   );
 }

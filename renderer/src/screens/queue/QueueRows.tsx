@@ -2,6 +2,7 @@ import { useState, type ReactNode } from 'react';
 import type { PaymentRow, QueueAction } from '../../../../preload/contract';
 import { CardLine } from '../../components/CardLine';
 import { CheckLine } from '../../components/CheckLine';
+import { clockTime } from '../../components/clock-time';
 import { dateTime, digitsOnly, money } from '../../components/money';
 import { PAYMENT_TYPE } from '../../components/payment-words';
 import { useT } from '../../i18n/i18n';
@@ -9,7 +10,7 @@ import { ageOf, expiresAt } from './words';
 
 /**
  * Payments of one list, each with its amount, card, age and reference; a stored one also says
- * when it will be flagged expired (`maxAgeHours`, the store's limit).
+ * when it will be flagged late if still unsent (`maxAgeHours`, the store's limit).
  */
 export function QueueRows({ rows, empty, now, maxAgeHours, actions }: { rows: PaymentRow[]; empty: string; now: number; maxAgeHours?: number | undefined; actions?: (row: PaymentRow) => ReactNode }) {
   const { t } = useT('queue');
@@ -33,7 +34,7 @@ export function QueueRows({ rows, empty, now, maxAgeHours, actions }: { rows: Pa
             <div className="muted">
               {t('row.when', { when: dateTime(r.createdAt), age: t(age.key, { count: age.count }) })} · {t('row.reference', { ref: r.clientRef })}
               {r.attempts > 0 ? ` · ${t('row.attempts', { count: r.attempts })}` : ''}
-              {maxAgeHours !== undefined && !r.expired ? ` · ${t('row.expires', { when: dateTime(expiresAt(r, maxAgeHours)) })}` : ''}
+              {maxAgeHours !== undefined && !r.expired ? ` · ${t('row.expires', { when: clockTime(expiresAt(r, maxAgeHours), new Date(now)) })}` : ''}
             </div>
             {/* The gateway's answer, as it came. */}
             {r.message && <div className="muted">{r.message}</div>}

@@ -8,7 +8,7 @@ export function ageOf(iso: string, now: number): { key: 'age.minutes' | 'age.hou
   return hours < 48 ? { key: 'age.hours', count: hours } : { key: 'age.days', count: Math.floor(hours / 24) };
 }
 
-/** When a stored payment is flagged expired: `maxAgeHours` after it was stored. */
+/** When a stored payment still unsent is flagged late: `maxAgeHours` after it was stored. */
 export function expiresAt(row: PaymentRow, maxAgeHours: number): string {
   return new Date(Date.parse(row.createdAt) + maxAgeHours * 3_600_000).toISOString();
 }

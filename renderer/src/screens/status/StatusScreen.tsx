@@ -1,4 +1,5 @@
-import type { AppStatus, DeviceKind, DeviceState, GatewayState, ProblemCode, StatusProblem } from '../../../../preload/contract';
+import { shownQueue, type AppStatus, type DeviceKind, type DeviceState, type GatewayState, type ProblemCode, type StatusProblem } from '../../../../preload/contract';
+import { clockTime } from '../../components/clock-time';
 import { useT } from '../../i18n/i18n';
 
 const GATEWAY = {
@@ -8,7 +9,7 @@ const GATEWAY = {
   offline: { words: 'gateway.offline', text: 'gateway.offline.text' },
 } as const satisfies Record<GatewayState, { words: string; text: string }>;
 
-/** What each problem is, in the screen's words; main's message follows as the detail (what to do). */
+/** What each problem is, in the screen's words; main's detail follows (the particulars and what to do, not the same sentence again). */
 const PROBLEM = {
   'key-file-only': 'problem.key-file-only',
   'key-locked': 'problem.key-locked',
@@ -43,7 +44,7 @@ function Problems({ problems }: { problems: StatusProblem[] }) {
       <ul>
         {problems.map((p) => (
           <li key={`${p.code}:${p.message}`} className={toneOf(p)} data-severity={p.severity}>
-            <strong>{t(p.severity === 'error' ? 'problems.error' : 'problems.warning')}</strong> {t(PROBLEM[p.code])} <span className="muted block">{p.message}</span>
+            <strong>{t(p.severity === 'error' ? 'problems.error' : 'problems.warning')}</strong> {t(PROBLEM[p.code])} <span className="muted block problem-detail">{p.detail}</span>
           </li>
         ))}
       </ul>
@@ -55,6 +56,10 @@ function Problems({ problems }: { problems: StatusProblem[] }) {
 export function StatusScreen({ status }: { status: AppStatus }) {
   const { t } = useT('status');
   const gateway = GATEWAY[status.gateway.state];
+  const since = status.gateway.offlineSince;
+  const queue = shownQueue(status);
+  // Live payments left waiting while the terminal shows training: not on the Offline queue screen, not lost either.
+  const liveWaiting = status.mode === 'training' ? status.queue.pending : 0;
   return (
     <section className="screen status-screen" aria-labelledby="status-title">
       <h1 id="status-title">{status.terminal.name}</h1>
@@ -67,8 +72,8 @@ export function StatusScreen({ status }: { status: AppStatus }) {
         </article>
         <article className="card" data-testid="status-gateway-card">
           <h2>{t('gateway.title')}</h2>
-          <p className="big">{t(gateway.words)}</p>
-          <p>{t(gateway.text)}</p>
+          <p className="big">{since ? t('gateway.offlineSince', { time: clockTime(since) }) : t(gateway.words)}</p>
+          <p>{since ? t(status.mode === 'training' ? 'gateway.offlineSince.training' : 'gateway.offlineSince.text') : t(gateway.text)}</p>
           {status.gateway.unencrypted && <p>{t('gateway.unencrypted')}</p>}
         </article>
         <article className="card" data-testid="status-devices-card">
@@ -89,8 +94,10 @@ export function StatusScreen({ status }: { status: AppStatus }) {
         </article>
         <article className="card" data-testid="status-queue-card">
           <h2>{t('queue.title')}</h2>
-          <p className="big">{status.queue.pending}</p>
-          <p>{t(status.queue.pending === 0 ? 'queue.none' : 'queue.some')}</p>
+          <p className="big">{queue.pending}</p>
+          <p>{t(queue.pending === 0 ? 'queue.none' : 'queue.some')}</p>
+          {queue.needsLookup + queue.attention > 0 && <p>{t('queue.decide', { count: queue.needsLookup + queue.attention })}</p>}
+          {liveWaiting > 0 && <p>{t('queue.liveWaiting', { count: liveWaiting })}</p>}
         </article>
       </div>
     </section>

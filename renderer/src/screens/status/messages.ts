@@ -32,6 +32,9 @@ export const statusMessages = defineMessages(
     'gateway.unknown.text': 'A live gateway is configured; nothing has been sent to it yet.',
     'gateway.online.text': 'The last exchange with the live gateway succeeded.',
     'gateway.offline.text': 'The live gateway could not be reached at the last attempt.',
+    'gateway.offlineSince': 'Offline since {{time}}',
+    'gateway.offlineSince.text': 'The live gateway has not answered since then: card payments are stored offline where the store allows it, and sent once it answers.',
+    'gateway.offlineSince.training': 'The simulated gateway has not answered since then (a training fault): payments are stored offline as they would be live.',
     'gateway.unencrypted': 'Unencrypted: the gateway address is plain http on this computer, reached directly (a local test gateway or a TLS relay on this computer).',
 
     'devices.title': 'Devices',
@@ -50,6 +53,10 @@ export const statusMessages = defineMessages(
     'queue.title': 'Offline queue',
     'queue.none': 'Nothing waiting to be forwarded.',
     'queue.some': 'Payments approved offline, waiting to be forwarded to the gateway.',
+    'queue.decide_one': '{{count}} payment waits for a manager’s decision (Offline queue).',
+    'queue.decide_other': '{{count}} payments wait for a manager’s decision (Offline queue).',
+    'queue.liveWaiting_one': '{{count}} live payment also waits: it is sent once the terminal is live again.',
+    'queue.liveWaiting_other': '{{count}} live payments also wait: they are sent once the terminal is live again.',
   },
   {
     title: 'État',
@@ -81,6 +88,9 @@ export const statusMessages = defineMessages(
     'gateway.unknown.text': 'Une passerelle réelle est configurée; rien ne lui a encore été envoyé.',
     'gateway.online.text': 'Le dernier échange avec la passerelle réelle a réussi.',
     'gateway.offline.text': 'La passerelle réelle était injoignable au dernier essai.',
+    'gateway.offlineSince': 'Hors ligne depuis {{time}}',
+    'gateway.offlineSince.text': 'La passerelle réelle ne répond plus : les paiements par carte sont conservés hors ligne là où le magasin le permet, et envoyés dès qu’elle répond.',
+    'gateway.offlineSince.training': 'La passerelle simulée ne répond plus (une panne de formation) : les paiements sont conservés hors ligne comme ils le seraient en mode réel.',
     'gateway.unencrypted': 'Non chiffrée : l’adresse de la passerelle est en http simple sur cet ordinateur, jointe directement (une passerelle de test locale ou un relais TLS sur cet ordinateur).',
 
     'devices.title': 'Appareils',
@@ -99,5 +109,11 @@ export const statusMessages = defineMessages(
     'queue.title': 'File hors ligne',
     'queue.none': 'Rien n’attend d’être envoyé.',
     'queue.some': 'Paiements approuvés hors ligne, en attente d’envoi à la passerelle.',
+    'queue.decide_one': '{{count}} paiement attend la décision d’un gérant (File hors ligne).',
+    'queue.decide_other': '{{count}} paiements attendent la décision d’un gérant (File hors ligne).',
+    'queue.decide_many': '{{count}} paiements attendent la décision d’un gérant (File hors ligne).',
+    'queue.liveWaiting_one': '{{count}} paiement réel attend aussi : il sera envoyé quand le terminal repassera en mode réel.',
+    'queue.liveWaiting_other': '{{count}} paiements réels attendent aussi : ils seront envoyés quand le terminal repassera en mode réel.',
+    'queue.liveWaiting_many': '{{count}} paiements réels attendent aussi : ils seront envoyés quand le terminal repassera en mode réel.',
   },
 );
