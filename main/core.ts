@@ -10,6 +10,7 @@ import { machineProvisioningFile } from './config/provisioning-path';
 import { SettingsStore } from './config/settings-store';
 import { DeviceManager } from './devices/device-manager';
 import { deviceHandlers } from './devices/handlers';
+import { trainingPadPageClosed } from './devices/training-rig';
 import { EventBus } from './events/bus';
 import { gatewayHandlers } from './gateway/handlers';
 import { GatewayService } from './gateway/service';
@@ -92,6 +93,11 @@ export interface Core {
   journal(): JournalStore;
   /** Recompute the status after an in-process change; emits `status.changed` if it differs. */
   refresh(): void;
+  /**
+   * A page went away (closed, reloaded, navigated): what it held ends with it: the manager's
+   * session, the cashier signed in, and the training customer it was playing on the simulated pad.
+   */
+  pageClosed(connection: string): void;
   /** Starts background work (watchers and services). posctl commands that only read skip it. */
   start(): Promise<void>;
   close(): Promise<void>;
@@ -298,6 +304,11 @@ export async function createCore(config: CoreConfig, platform: Platform): Promis
     mode,
     journal,
     refresh,
+    pageClosed(connection) {
+      manager.sessions.close(connection);
+      cashiers.connectionClosed(connection);
+      trainingPadPageClosed(devices, connection);
+    },
     async start() {
       for (const service of services) {
         await service.start();

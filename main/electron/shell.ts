@@ -252,8 +252,7 @@ export function runShell<W extends WindowLike>(electron: ShellElectron<W>, optio
     const target = window;
     // A manager session belongs to one page: a reload or a navigation starts a new caller, a cashier.
     target.webContents.on('did-start-loading', () => {
-      core?.manager.sessions.close(pageConnection);
-      core?.cashiers.connectionClosed(pageConnection);
+      core?.pageClosed(pageConnection);
       pageConnection = `ipc:${++pageLoads}`;
     });
     attachWedgeCapture(target.webContents, core.devices, { onProblem: (problem) => log.warn({ problem }, 'wedge capture') });

@@ -29,10 +29,7 @@ export async function startHeadless(options: HeadlessOptions): Promise<HeadlessA
       log: core.log.child({ module: 'loopback' }),
       staticDir: options.staticDir,
       port: options.port ?? core.settings.get('headless.port'),
-      onConnectionClosed: (connection) => {
-        core.manager.sessions.close(connection);
-        core.cashiers.connectionClosed(connection);
-      },
+      onConnectionClosed: (connection) => core.pageClosed(connection),
     });
     core.log.info({ origin: server.origin }, 'headless transport listening');
     core.instance?.update({ origin: server.origin });

@@ -1,5 +1,4 @@
 import { describe, expect, it, vi } from 'vitest';
-import { trainingPadPageClosed } from '../../../main/devices/training-rig';
 import { openSimStoreFile, trainingGatewayFile } from '../../../main/training/gateway/sqlite-sim-store';
 import type { MethodInput, TrainingPadState } from '../../../preload/contract';
 import { atEnd, call, liveSettings, padReady, saleId, saleReaches, settled, startLane, type Lane } from '../payments/scenario-support';
@@ -117,8 +116,8 @@ describe('the training PIN pad played by a trainee (devices.trainingPad)', () =>
     // One page closes its panel: the other still plays, the question stays.
     expect(await pad(lane, { action: 'customer', by: 'automatic' })).toMatchObject({ customer: 'trainee', waitingFor: 'answer' });
     expect(answers(lane)).toEqual([]);
-    // The other page's connection closes: nobody plays, the question gets the automatic answer.
-    trainingPadPageClosed(lane.core.devices, OTHER_PAGE.connection);
+    // The other page's connection closes (what both shells report): nobody plays, the question gets the automatic answer.
+    lane.core.pageClosed(OTHER_PAGE.connection);
     expect(await settled(lane, id)).toMatchObject({ state: 'approved' });
     expect((await pad(lane, { action: 'read' })).customer).toBe('automatic');
   });
