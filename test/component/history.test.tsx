@@ -204,6 +204,18 @@ describe('the History screen', () => {
     await waitFor(() => expect(pos.calls.find((c) => c.method === 'payments.start')?.input).toMatchObject({ type: 'refund', amountCents: 12_50, originalRef: 'TMREF0001' }));
   });
 
+  it('hands the Register what a void or a refund of what is left will move, while the manager’s PIN is asked', async () => {
+    const approved = row({ standing: { voided: false, refundedCents: 2_00, completedCents: 0 } });
+    serve([approved]);
+    pos.answer('journal.get', () => ({ payment: approved, related: [], events: [] }));
+    pos.answer('payments.start', () => ({ refuse: { code: 'FORBIDDEN', message: 'A manager approves refunds.', issues: [{ path: 'managerPin', message: 'needed' }] } }));
+    render(<HistoryScreen onFollow={vi.fn()} />);
+    fireEvent.click(await screen.findByRole('button', { name: 'Open payment TMREF0001' }));
+    fireEvent.click(within(await screen.findByRole('region', { name: 'Payment TMREF0001' })).getByRole('button', { name: 'Refund' }));
+    await waitFor(() => expect(useRegisterStore.getState().pin).toBeDefined());
+    expect(useRegisterStore.getState().pending).toEqual({ type: 'refund', cents: 40_00 });
+  });
+
   it('says why the search failed, in main’s words', async () => {
     pos.answer('journal.search', () => ({ refuse: { code: 'UNAVAILABLE', message: 'The journal is busy: try again in a moment.' } }));
     pos.answer('journal.totals', () => totals);

@@ -35,7 +35,8 @@ export function PaymentActions({ detail, onDone }: { detail: Detail; onDone: () 
       setBad(true);
       return;
     }
-    start(type, p.clientRef, cents);
+    // The Register shows what will be moved while the manager's PIN is asked: all of a void, or what is left when no amount was typed.
+    start(type, p.clientRef, cents, type === 'void' ? amountOf(p) : cents === 0 ? left : cents);
     onDone();
   };
   return (
