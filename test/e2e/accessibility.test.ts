@@ -19,7 +19,7 @@ describe('accessibility (axe-core) in Chromium, headless app in training mode', 
     await expect.poll(() => page.getByRole('button', { name: 'Swipe a Visa' }).count()).toBe(1);
     report['register (waiting for the card)'] = await seriousViolations(page);
     await page.getByRole('button', { name: 'Swipe a Visa' }).click();
-    await expect.poll(() => page.locator('.sale-result').textContent(), { timeout: 10_000 }).toBe('Approved');
+    await expect.poll(() => page.locator('.sale-result').textContent(), { timeout: 10_000 }).toBe('Sale approved');
     report['register (approved)'] = await seriousViolations(page);
 
     for (const name of ['History', 'Offline queue', 'Status', 'Devices', 'Catalogue', 'Merchant', 'Leads']) {

@@ -30,7 +30,7 @@ async function swipedSale(page: Page, digits: string): Promise<string> {
 /** A sale swiped on the Register, then found approved and opened in History: its reference and detail. */
 async function saleOpenedInHistory(page: Page, digits: string): Promise<{ ref: string; detail: Locator }> {
   const ref = await swipedSale(page, digits);
-  await page.keyboard.press('Enter');
+  await page.keyboard.press('Escape');
   await page.getByRole('button', { name: 'History', exact: true }).click();
   await expect.poll(() => searchedStanding(page, ref)).toBe('Approved');
   await page.getByRole('button', { name: `Open payment ${ref}` }).click();

@@ -34,7 +34,7 @@ describe('Counter journeys in Chromium (headless app, training mode)', () => {
     }
     await page.getByRole('button', { name: /Charge card/ }).tap();
     await page.getByRole('button', { name: 'Swipe a Mastercard' }).tap();
-    await expect.poll(() => result(page), { timeout: 10_000 }).toBe('Approved');
+    await expect.poll(() => result(page), { timeout: 10_000 }).toBe('Sale approved');
     expect(await page.locator('.sale-panel').textContent()).toContain('$15.00');
     await page.screenshot({ path: screenshotPath('journey-touch-sale') });
     await page.getByRole('button', { name: 'New sale' }).tap();
@@ -51,10 +51,10 @@ describe('Counter journeys in Chromium (headless app, training mode)', () => {
     await page.keyboard.type('3150');
     await page.keyboard.press('Enter');
     await page.getByRole('button', { name: 'Swipe a Visa' }).click();
-    await expect.poll(() => result(page), { timeout: 10_000 }).toBe('Approved');
+    await expect.poll(() => result(page), { timeout: 10_000 }).toBe('Sale approved');
     const ref = ((await page.locator('.sale-panel').textContent()) ?? '').match(/Reference ([A-Z0-9]{19})/)?.[1] ?? '';
     expect(ref).not.toBe('');
-    await page.keyboard.press('Enter');
+    await page.keyboard.press('Escape');
 
     await page.getByRole('button', { name: 'History', exact: true }).click();
     await page.getByRole('button', { name: `Open payment ${ref}` }).click();
@@ -64,7 +64,7 @@ describe('Counter journeys in Chromium (headless app, training mode)', () => {
     await expect.poll(() => dialog.textContent()).toContain('A refund needs the manager');
     await dialog.getByLabel('PIN').fill('4826');
     await dialog.getByLabel('PIN').press('Enter');
-    await expect.poll(() => result(page), { timeout: 10_000 }).toBe('Approved');
+    await expect.poll(() => result(page), { timeout: 10_000 }).toMatch(/^Refunded \$31\.50/);
     expect(await page.locator('.sale-panel').textContent()).toContain('$31.50');
     await page.screenshot({ path: screenshotPath('journey-history-refund') });
 
@@ -85,7 +85,7 @@ describe('Counter journeys in Chromium (headless app, training mode)', () => {
     await page.keyboard.type('777');
     await page.keyboard.press('Enter');
     await page.getByRole('button', { name: 'Swipe a Visa' }).click();
-    await expect.poll(() => result(page), { timeout: 10_000 }).toBe('Approved');
+    await expect.poll(() => result(page), { timeout: 10_000 }).toBe('Sale approved');
     await page.getByRole('button', { name: 'Customer receipt' }).click();
     const receipt = page.getByLabel('Customer receipt');
     await expect.poll(() => receipt.textContent()).toContain('7.77');

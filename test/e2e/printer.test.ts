@@ -28,7 +28,7 @@ describe('Receipt printer in Chromium (headless app, training mode)', () => {
     await page.keyboard.type('2468');
     await page.keyboard.press('Enter');
     await page.getByRole('button', { name: 'Swipe a Visa' }).click();
-    await expect.poll(() => page.locator('.sale-result').textContent(), { timeout: 10_000 }).toBe('Approved');
+    await expect.poll(() => page.locator('.sale-result').textContent(), { timeout: 10_000 }).toBe('Sale approved');
     await page.getByRole('button', { name: 'Customer receipt' }).click();
     const onScreen = page.getByLabel('Customer receipt');
     await expect.poll(() => onScreen.textContent()).toContain('24.68');

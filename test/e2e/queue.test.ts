@@ -16,7 +16,7 @@ describe('Offline queue screen in Chromium (headless app, training mode)', () =>
     await page.keyboard.type('2500');
     await page.keyboard.press('Enter');
     await page.getByRole('button', { name: 'Swipe a Visa' }).click();
-    await expect.poll(() => page.locator('.sale-result').textContent(), { timeout: 15_000 }).toBe('Outcome unknown');
+    await expect.poll(() => page.locator('.sale-result').textContent(), { timeout: 15_000 }).toBe('Needs lookup');
     expect((await posctl(suite.dataDir, ['gateway', 'training-fault', 'none'])).code).toBe(0);
 
     await page.getByRole('button', { name: 'Offline queue', exact: true }).click();
