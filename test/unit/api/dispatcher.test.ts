@@ -52,7 +52,7 @@ describe('dispatcher', () => {
   });
 
   it('passes every string of a reply, an error or a refusal through the redactor', async () => {
-    const hostile = { ...status, terminal: { name: 'CARD 4111 1111 1111 1111', language: 'en' as const }, problems: [{ code: 'log-unwritable' as const, severity: 'error' as const, message: 'track %B4111111111111111^DOE/J^3912?' }] };
+    const hostile = { ...status, terminal: { name: 'CARD 4111 1111 1111 1111', language: 'en' as const }, problems: [{ code: 'log-unwritable' as const, severity: 'error' as const, audience: 'technician' as const, message: 'track %B4111111111111111^DOE/J^3912?', detail: 'track %B4111111111111111^DOE/J^3912?' }] };
     const reply = await createDispatcher(only({ 'app.status': () => hostile }), pino({ level: 'silent' }))('app.status', {}, ctx);
     expect(JSON.stringify(reply)).not.toMatch(/4111 1111|4111111111111111|DOE\/J/);
     expect(reply.ok && reply.value).toMatchObject({ terminal: { name: 'CARD [PAN …1111]', language: 'en' } });
