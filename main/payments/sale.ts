@@ -19,6 +19,10 @@ import { paidCents, saleViewOfRow } from './views';
 import type { SaleDevices, SalePinpad } from './sale-devices';
 
 /** The gateway a sale captured at its start: its mode's client, kept even if settings change meanwhile. */
+
+/** The least a sale waits while a card is typed in at the counter (see Sale.waitMs). */
+export const KEYED_WAIT_MS = 180_000;
+
 export interface GatewayLease {
   readonly mode: Mode;
   send(op: OperationName, request: Record<string, unknown>): Promise<GatewayOutcome<unknown>>;
@@ -73,7 +77,8 @@ export interface SaleStart {
 }
 
 type Waiting = SaleView['waitingFor'];
-const LEASE_MARGIN_MS = 120_000;
+/** Beyond the wait, how long a row stays leased to this process before recovery may take it. */
+export const LEASE_MARGIN_MS = 120_000;
 
 /**
  * One payment from its start to its outcome, driven in main. Each step is a journal transition
@@ -193,8 +198,17 @@ export class Sale {
     if (tender === 'check' && this.start.type !== 'sale') throw new PosError('BAD_INPUT', `a check cannot pay a ${this.start.type}`);
     this.clearWaits();
     this.start.tender = tender;
-    this.move(['choosing', 'waiting'], 'waiting', { tender, leaseUntil: this.leaseUntil(this.deps.policy.cardWaitMs) });
+    this.move(['choosing', 'waiting'], 'waiting', { tender, leaseUntil: this.leaseUntil(this.waitMs(cardEntry)) });
     this.waitFor(tender, cardEntry);
+  }
+
+  /**
+   * How long the sale waits for its card: payments.cardWaitSeconds, or at least KEYED_WAIT_MS while
+   * the cashier types one (a number, an expiry, a code, a name, then the manager's PIN).
+   */
+  private waitMs(cardEntry: SaleStart['cardEntry']): number {
+    const wait = this.deps.policy.cardWaitMs;
+    return cardEntry === 'keyed' ? Math.max(wait, KEYED_WAIT_MS) : wait;
   }
 
   /** The row is waiting for `tender`: claims the readers and the pad, and gets the request's way ready. */
@@ -204,7 +218,8 @@ export class Sale {
     this.pad = undefined;
     this.deps.gateway.preconnect();
     this.sealer ??= this.prepareSealer();
-    this.timer = setTimeout(() => this.cancel(`nothing was read within ${Math.round(this.deps.policy.cardWaitMs / 1000)} s`), this.deps.policy.cardWaitMs);
+    const waitMs = this.waitMs(cardEntry);
+    this.timer = setTimeout(() => this.cancel(`nothing was read within ${Math.round(waitMs / 1000)} s`), waitMs);
     this.timer.unref?.();
     if (tender === 'check') return this.waitForCheck();
     this.waitingFor = 'card';

@@ -178,13 +178,21 @@ describe('a card typed in at the Register', () => {
   beforeEach(() => useRegisterStore.setState({ sale: waiting }));
 
   it('is offered while the sale waits for the card; Esc closes the form, not the sale, and gives the focus back', async () => {
+    pos.answer('payments.tender', () => waiting);
     render(<RegisterScreen status={status} />);
     fireEvent.click(screen.getByRole('button', { name: 'Type the card' }));
     expect(document.activeElement).toBe(panInput());
+    // Main waits the longer keyed wait while the cashier types, and for a swipe again once closed.
+    const tenders = () => pos.calls.filter((c) => c.method === 'payments.tender').map((c) => c.input);
+    expect(tenders()).toEqual([{ saleId: waiting.saleId, tender: 'card', cardEntry: 'keyed' }]);
     type('Card number', '4111');
     fireEvent.keyDown(panInput(), { key: 'Escape' });
     expect(screen.queryByLabelText('Card number')).toBeNull();
     expect(pos.calls.filter((c) => c.method === 'payments.cancel')).toEqual([]);
+    expect(tenders()).toEqual([
+      { saleId: waiting.saleId, tender: 'card', cardEntry: 'keyed' },
+      { saleId: waiting.saleId, tender: 'card', cardEntry: 'any' },
+    ]);
     await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Type the card' })));
     // Opened again, it is empty.
     fireEvent.click(screen.getByRole('button', { name: 'Type the card' }));

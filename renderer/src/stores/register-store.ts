@@ -54,6 +54,11 @@ export interface RegisterState {
   checkDetails: (details: CheckDetails) => void;
   /** A card typed in for the sale on screen (payments.keyed), with the manager's PIN when main asks; nothing typed is kept after the attempt. */
   keyCard: (card: KeyedCardInput) => void;
+  /**
+   * The cashier opens (true) or closes (false) the form to type the card: main then waits the
+   * longer keyed wait and leaves the readers alone, or goes back to waiting for a swipe.
+   */
+  typingCard: (on: boolean) => void;
   /** A void, refund or completion of a payment in History (a tagged operation): followed here like any sale. */
   startFrom: (type: 'void' | 'refund' | 'completion', originalRef: string, amountCents: number, shownCents?: number) => void;
   /**
@@ -260,6 +265,16 @@ export const useRegisterStore = create<RegisterState>((set, get) => {
       const { saleId } = sale;
       // The card lives in this closure only while the call (or the manager's PIN prompt) needs it.
       void withApproval((managerPin) => client().call('payments.keyed', { saleId, card, ...(managerPin ? { managerPin } : {}) }), undefined, (text) => withoutCard(text, card));
+    },
+    typingCard(on) {
+      const { sale } = get();
+      if (!sale || sale.final || sale.waitingFor !== 'card') return;
+      client()
+        .call('payments.tender', { saleId: sale.saleId, tender: 'card', cardEntry: on ? 'keyed' : 'any' })
+        .then(
+          (view) => set({ sale: view }),
+          (e: unknown) => set({ error: errorWords(e) }),
+        );
     },
     checkDetails(details) {
       const { sale } = get();

@@ -29,9 +29,14 @@ export function SaleProgress({ sale, training, onCheckDetails, onSimulate }: {
     refocus.current = false;
     open.current?.focus();
   }, [typing]);
+  const openForm = (): void => {
+    setTyping(true);
+    useRegisterStore.getState().typingCard(true);
+  };
   const closeForm = (): void => {
     refocus.current = true;
     setTyping(false);
+    useRegisterStore.getState().typingCard(false);
   };
   const send = (card: KeyedCardInput): void => {
     setTyping(false);
@@ -49,7 +54,7 @@ export function SaleProgress({ sale, training, onCheckDetails, onSimulate }: {
         (typing ? (
           <KeyedCardForm onSend={send} onClose={closeForm} />
         ) : (
-          <button ref={open} type="button" className="button keyed-open" onClick={() => setTyping(true)}>
+          <button ref={open} type="button" className="button keyed-open" onClick={openForm}>
             {keyed('open')}
           </button>
         ))}
