@@ -29,6 +29,7 @@ const WORDS = {
 } as const;
 
 const SWIPE = swipeText(SAMPLE_CARDS.visa);
+const CASHIER_PIN = '5937';
 
 /** Run in the page (the tests have no DOM types): the frame's measures, read back through zod. */
 const FRAME = `(() => {
@@ -80,6 +81,9 @@ async function preparePayments(dataDir: string): Promise<void> {
   await run(['gateway', 'training-fault', 'drop-after']);
   expect(await run(['sale', '--amount', '7.00', '--swipe', '-'], SWIPE)).toMatch(/unknown/i);
   await run(['gateway', 'training-fault', 'unreachable']);
+  // A cashier signs in at the Register: their line sits above the keypad too.
+  expect((await posctl(dataDir, ['cashiers', 'save', '12', '--name', 'Pat Lee'], { input: `${CASHIER_PIN}\n` })).code).toBe(0);
+  expect(await run(['config', 'set', 'terminal.cashierSignIn', 'true'])).not.toMatch(/invalid|refused/i);
 }
 
 describe('layout and banners in Chromium (headless app, training mode)', () => {
@@ -191,6 +195,11 @@ describe('layout and banners in Chromium (headless app, training mode)', () => {
 
     // A sale stored offline by this app (its gateway then says since when), then one waiting for the card (Cancel shows).
     await page.getByRole('button', { name: 'Register', exact: true }).click();
+    await page.getByLabel('Cashier number').fill('12');
+    await page.getByLabel('PIN').fill(CASHIER_PIN);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expect.poll(() => page.locator('.cashier-line').textContent()).toContain('Pat Lee');
+    await page.locator('.amount').focus();
     await page.keyboard.type('1500');
     await page.keyboard.press('Enter');
     await page.getByRole('button', { name: 'Swipe a Visa' }).click();
@@ -221,6 +230,7 @@ describe('layout and banners in Chromium (headless app, training mode)', () => {
         'TRAINING banner': page.locator('.training-banner'),
         'offline banner': banner,
         'manager badge': page.locator('.manager-badge'),
+        'cashier signed in': page.locator('.cashier-line'),
       };
       for (const [width, height] of SIZES) {
         for (const zoom of ZOOMS) {
