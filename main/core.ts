@@ -225,6 +225,7 @@ export async function createCore(config: CoreConfig, platform: Platform): Promis
       mode,
       terminalName: () => settings.get('terminal.name'),
       language: () => settings.get('terminal.language'),
+      receiptAfterApproval: () => settings.get('receipts.afterApproval'),
       gatewayState: () => gateway.state(),
       gatewayUnencrypted: () => gateway.unencrypted(),
       gatewayOfflineSince: () => gateway.offlineSince(),
@@ -264,7 +265,7 @@ export async function createCore(config: CoreConfig, platform: Platform): Promis
   const handlers: Handlers = {
     ...appHandlers(status),
     ...deviceHandlers(devices),
-    ...gatewayHandlers(gateway),
+    ...gatewayHandlers(gateway, () => payments.payments.gatewayOnline()),
     ...apis.handlers,
     ...payments.handlers,
     ...receipts.handlers,

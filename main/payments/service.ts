@@ -125,7 +125,7 @@ export class PaymentsService implements Service {
     return this.forwarder.forwardNow({ asked: true });
   }
 
-  /** The gateway answered again: forward at once. */
+  /** The gateway answers again (a training fault cleared): forward at once rather than after the back-off. */
   gatewayOnline(): void {
     if (this.deps.autoForward) this.forwarder.wake();
   }

@@ -6,6 +6,7 @@ export interface StatusSources {
   mode(): Mode;
   terminalName(): string;
   language(): Language;
+  receiptAfterApproval(): AppStatus['receipts']['afterApproval'];
   gatewayState(): GatewayState;
   gatewayUnencrypted(): boolean;
   /** Since when the gateway of the mode shown fails to answer (ISO 8601), when it does. */
@@ -35,6 +36,7 @@ export class StatusService {
       mode: s.mode(),
       version: s.version,
       terminal: { name: s.terminalName(), language: s.language() },
+      receipts: { afterApproval: s.receiptAfterApproval() },
       gateway: { state: s.gatewayState(), unencrypted: s.gatewayUnencrypted(), offlineSince: s.gatewayOfflineSince() },
       devices: s.devices(),
       queue: s.queue(),

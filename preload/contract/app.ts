@@ -78,6 +78,8 @@ export const AppStatus = z.object({
   mode: Mode,
   version: z.string(),
   terminal: z.object({ name: z.string(), language: Language }),
+  /** receipts.afterApproval: after an approval the Register prints the customer receipt, asks, or does nothing. */
+  receipts: z.object({ afterApproval: z.enum(['print', 'ask', 'none']) }),
   /**
    * `unencrypted`: live over plain http straight to a loopback address (a local test gateway or a TLS
    * relay on this PC), never through a proxy (that route is refused: problem `gateway-route-refused`).

@@ -29,7 +29,7 @@ const operation = (): string => screen.getByTestId('entry-operation').textConten
 const methods = (): string[] => pos.calls.map((c) => c.method);
 
 function showRegister(afterApproval: AfterApproval = 'ask') {
-  return render(<RegisterScreen status={status} afterApproval={afterApproval} />);
+  return render(<RegisterScreen status={{ ...status, receipts: { afterApproval } }} />);
 }
 
 beforeEach(() => {

@@ -6,6 +6,7 @@ export function sampleStatus(patch: Partial<AppStatus> = {}): AppStatus {
     mode: 'live',
     version: '1.0.0',
     terminal: { name: 'Lane 4', language: 'en' },
+    receipts: { afterApproval: 'ask' },
     gateway: { state: 'online', unencrypted: false },
     devices: [],
     queue: { pending: 0, training: 0, needsLookup: 0, attention: 0, trainingNeedsLookup: 0, trainingAttention: 0 },

@@ -1,5 +1,5 @@
 import { create } from 'zustand';
-import { PosCallError, type CashierStatus, type CheckDetails, type KeyedCardInput, type PaymentType, type Receipt, type SaleView, type SimCard, type StartSale } from '../../../preload/contract';
+import { PosCallError, type AppStatus, type CashierStatus, type CheckDetails, type KeyedCardInput, type PaymentType, type Receipt, type SaleView, type SimCard, type StartSale } from '../../../preload/contract';
 import { connect, errorWords } from '../api/pos';
 import { i18n } from '../i18n/i18n';
 
@@ -7,7 +7,7 @@ import { i18n } from '../i18n/i18n';
 export type RegisterType = 'sale' | 'preauth' | 'refund' | 'verify';
 export type RegisterTender = 'card' | 'check';
 /** receipts.afterApproval: what happens to the customer receipt once a payment is approved or stored offline. */
-export type AfterApproval = 'print' | 'ask' | 'none';
+export type AfterApproval = AppStatus['receipts']['afterApproval'];
 
 /** The manager's PIN asked for at the moment a payment needs it (a refund, a large amount, a keyed card). */
 export interface PinRequest {

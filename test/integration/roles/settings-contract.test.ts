@@ -47,6 +47,18 @@ describe('settings through the contract', () => {
     await core.close();
   });
 
+  it('carry receipts.afterApproval to every page with the status, a change announced at once', async () => {
+    const core = await managerLane();
+    const announced: string[] = [];
+    core.bus.on('status.changed', (s) => announced.push(s.receipts.afterApproval));
+    expect(valueOf<{ receipts: unknown }>(await core.dispatch('app.status', {}, page)).receipts).toEqual({ afterApproval: 'ask' });
+    valueOf(await core.dispatch('manager.unlock', { pin: '4826' }, page));
+    valueOf(await core.dispatch('settings.set', { key: 'receipts.afterApproval', text: 'print' }, page));
+    expect(announced).toEqual(['print']);
+    expect(valueOf<{ receipts: unknown }>(await core.dispatch('app.status', {}, page)).receipts).toEqual({ afterApproval: 'print' });
+    await core.close();
+  });
+
   it('show the technician\'s keys read-only with the reason, and keep secrets write-only', async () => {
     const core = await managerLane();
     valueOf(await core.dispatch('manager.unlock', { pin: '4826' }, page));

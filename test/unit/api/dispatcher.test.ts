@@ -9,6 +9,7 @@ const status: AppStatus = {
   mode: 'training',
   version: '1.0.0',
   terminal: { name: 'Lane 1', language: 'en' },
+  receipts: { afterApproval: 'ask' },
   gateway: { state: 'training', unencrypted: false },
   devices: [],
   queue: { pending: 0, training: 0, needsLookup: 0, attention: 0, trainingNeedsLookup: 0, trainingAttention: 0 },

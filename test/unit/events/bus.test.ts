@@ -7,6 +7,7 @@ const status: AppStatus = {
   mode: 'training',
   version: '1',
   terminal: { name: 'Lane 1', language: 'en' },
+  receipts: { afterApproval: 'ask' },
   gateway: { state: 'training', unencrypted: false },
   devices: [{ id: 'msr', kind: 'msr', name: 'Reader', state: 'error', detail: 'noise ;4111111111111111=3912101?' }],
   queue: { pending: 0, training: 0, needsLookup: 0, attention: 0, trainingNeedsLookup: 0, trainingAttention: 0 },

@@ -32,7 +32,7 @@ class FakeSocket implements WebSocketLike {
   }
 }
 
-const status: AppStatus = { mode: 'live', version: '1', terminal: { name: 'L', language: 'en' }, gateway: { state: 'online', unencrypted: false }, devices: [], queue: { pending: 2, training: 0, needsLookup: 0, attention: 0, trainingNeedsLookup: 0, trainingAttention: 0 }, problems: [] };
+const status: AppStatus = { mode: 'live', version: '1', terminal: { name: 'L', language: 'en' }, receipts: { afterApproval: 'ask' }, gateway: { state: 'online', unencrypted: false }, devices: [], queue: { pending: 2, training: 0, needsLookup: 0, attention: 0, trainingNeedsLookup: 0, trainingAttention: 0 }, problems: [] };
 
 function setup() {
   const sockets: FakeSocket[] = [];

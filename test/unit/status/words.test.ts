@@ -8,6 +8,7 @@ const status: AppStatus = {
   mode: 'training',
   version: '1.0.0',
   terminal: { name: 'Lane 1', language: 'en' },
+  receipts: { afterApproval: 'ask' },
   gateway: { state: 'training', unencrypted: false },
   devices: [],
   queue,

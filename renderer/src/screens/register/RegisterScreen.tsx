@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import type { AppStatus } from '../../../../preload/contract';
 import { useT } from '../../i18n/i18n';
-import { useRegisterStore, type AfterApproval, type RegisterState } from '../../stores/register-store';
+import { useRegisterStore, type RegisterState } from '../../stores/register-store';
 import { AmountEntry } from './AmountEntry';
 import { CashierSignIn } from './CashierSignIn';
 import { asksReceipt } from './result-words';
@@ -50,10 +50,12 @@ function useRegisterKeys(): void {
 /**
  * The counter: an amount keypad (touch, or the number keys; Enter charges a card, Esc cancels,
  * Backspace corrects), the payment type, card or check, and the sale's progress and result from
- * main. A sale in progress is found again after a reload (payments.current).
- * `afterApproval` is receipts.afterApproval (what happens to the customer receipt once approved).
+ * main. A sale in progress is found again after a reload (payments.current). What happens to the
+ * customer receipt once approved (receipts.afterApproval) comes with the status, so a manager's
+ * change reaches every open page at once.
  */
-export function RegisterScreen({ status, afterApproval = 'ask' }: { status: AppStatus; afterApproval?: AfterApproval }) {
+export function RegisterScreen({ status }: { status: AppStatus }) {
+  const afterApproval = status.receipts.afterApproval;
   const { t } = useT('register');
   const r = useRegisterStore();
   const inSale = r.sale !== undefined && !r.sale.final;
