@@ -105,6 +105,8 @@ export class Sale {
    */
   private validatedPatch: RowPatch | undefined;
   private keyedApprovedBy: string | undefined;
+  /** Counts the PIN pad's card waits: a wait ended by a new choice of tender knows it is over. */
+  private padWaits = 0;
   private settled!: (view: SaleView) => void;
   /** Resolves with the sale's last view once it no longer waits for anyone at the counter. */
   readonly done: Promise<SaleView>;
@@ -356,12 +358,15 @@ export class Sale {
     this.pad = claimed.pad;
     this.release.push(() => claimed.release());
     const pad = claimed.pad;
+    // A tender chosen again (the cashier opens Type the card) ends this wait: its read, cancelled
+    // by that choice, must not cancel the sale.
+    const wait = ++this.padWaits;
     void (async () => {
       try {
         await pad.showAmount(this.row.requestedCents);
-        while (this.row.state === 'waiting' && this.start.tender === 'card') {
+        while (this.row.state === 'waiting' && this.start.tender === 'card' && wait === this.padWaits) {
           const result = await pad.readCard('Swipe Card', this.deps.policy.cardWaitMs);
-          if (this.row.state !== 'waiting') return;
+          if (this.row.state !== 'waiting' || wait !== this.padWaits) return;
           if (result.status === 'read') return this.acceptCard({ kind: 'read', card: result.card }, 'pad', pad.id);
           if (result.status === 'cancelled') return void this.cancelQuietly('cancelled on the PIN pad');
           if (result.status === 'timeout') return void this.cancelQuietly('no card was swiped on the PIN pad in time');
@@ -550,6 +555,7 @@ export class Sale {
 
   private clearWaits(): void {
     this.clearTimer();
+    this.padWaits++;
     if (this.pad && this.row.state === 'waiting') void this.pad.cancelPrompt().catch(() => undefined);
   }
 

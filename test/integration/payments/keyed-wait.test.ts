@@ -1,6 +1,6 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { KEYED_WAIT_MS, LEASE_MARGIN_MS } from '../../../main/payments/sale';
-import { call, saleId, startLane } from './scenario-support';
+import { call, padReady, saleId, settled, startLane } from './scenario-support';
 
 /**
  * A cashier typing a card (number, expiry, code, name, then the manager's PIN) takes longer than
@@ -21,5 +21,25 @@ describe('the wait for a card typed in', () => {
 
     await call(lane, 'payments.tender', { saleId: id, tender: 'card', cardEntry: 'any' });
     expect(leaseOf()).toBe(30_000);
+  });
+});
+
+describe('typing a card while the PIN pad asks for it', () => {
+  it('ends the pad’s card request without cancelling the sale, which then takes the typed card', async () => {
+    const lane = await startLane();
+    lane.core.manager.technicianSet('4826', 'test');
+    await padReady(lane);
+    const id = saleId('keyed-pad');
+    await call(lane, 'payments.start', { saleId: id, amountCents: 8_00, tender: 'card', cardEntry: 'any' });
+    await vi.waitFor(async () => expect((await call(lane, 'devices.trainingPad', { action: 'read' })).waitingFor).toBe('card'), { timeout: 5_000, interval: 10 });
+
+    await call(lane, 'payments.tender', { saleId: id, tender: 'card', cardEntry: 'keyed' });
+    // The pad's client sends one request at a time: once a test of the pad is answered, the ended card request's reply was handled.
+    await call(lane, 'devices.test', { id: 'training-pinpad' });
+    expect(await call(lane, 'payments.get', { saleId: id })).toMatchObject({ state: 'waiting', waitingFor: 'card' });
+
+    const card = { pan: '4111 1111 1111 1111', expiryMonth: 3, expiryYear: 2031, cardholderName: 'Pat Lee', cvd: '123', cvdPresence: 'present' as const };
+    await call(lane, 'payments.keyed', { saleId: id, card, managerPin: '4826' });
+    expect(await settled(lane, id)).toMatchObject({ state: 'approved', entry: 'keyed' });
   });
 });
