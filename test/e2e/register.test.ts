@@ -1,8 +1,9 @@
+import { copyFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { screenshotPath } from '../support/browser';
 import { E2E_MANAGER_PIN, headlessAppInChromium } from '../support/e2e';
-import { posctl } from '../support/processes';
+import { posctl, ROOT } from '../support/processes';
 
 /** The Register in Chromium, through the headless app in training mode, by keyboard where a cashier would use it. */
 describe('Register screen in Chromium (headless app, training mode)', () => {
@@ -262,6 +263,8 @@ describe('Register screen in Chromium (headless app, training mode)', () => {
       expect(box && box.y >= 0 && box.y + box.height <= 768, `${String(shownPart)} at ${JSON.stringify(box)}`).toBe(true);
     }
     await page.screenshot({ path: screenshotPath('register-receipt-printed') });
+    // The README's first picture: refreshed on purpose (POS_DOC_IMAGES=1), not by every run.
+    if (process.env.POS_DOC_IMAGES === '1') copyFileSync(screenshotPath('register-receipt-printed'), `${ROOT}docs/images/register.png`);
     // A digit over the result starts the next amount ($0.07), never $432.17.
     await page.keyboard.type('7');
     await expect.poll(() => shown(page)).toBe('$0.07');
