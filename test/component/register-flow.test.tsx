@@ -215,7 +215,7 @@ describe('the receipt after an approval (receipts.afterApproval)', () => {
     expect(document.querySelector('.sale-result')?.textContent).toBe('Vente approuvée');
   });
 
-  it('keeps focus on the result after Print from the receipt itself', async () => {
+  it('puts focus on the result after Print from the receipt itself (what was done is read again)', async () => {
     useRegisterStore.setState({ sale: approved });
     showRegister('none');
     fireEvent.click(screen.getByRole('button', { name: 'Customer receipt' }));
@@ -223,17 +223,18 @@ describe('the receipt after an approval (receipts.afterApproval)', () => {
     print.focus();
     fireEvent.click(print);
     await waitFor(() => expect(screen.getByTestId('receipt-printed').textContent).toBe('Printed on Front printer.'));
-    expect(document.activeElement?.textContent).toBe('New sale');
+    expect(document.activeElement).toBe(document.querySelector('.sale-result'));
+    expect(document.activeElement?.textContent).toBe('Sale approved');
   });
 });
 
 describe('focus after every action', () => {
-  it('lands on the check form’s first field once the check is read, then on the status line once the details are sent', async () => {
+  it('lands on Send once the check is read, then on the status line once the details are sent', async () => {
     pos.answer('payments.checkDetails', () => sale({ tender: 'check', state: 'sending', waitingFor: 'gateway' }));
     useRegisterStore.setState({ sale: sale({ tender: 'check', waitingFor: 'check' }) });
     showRegister();
     act(() => useRegisterStore.setState({ sale: sale({ tender: 'check', waitingFor: 'check-details', check: { routing: '267084131', accountMasked: '******3210', business: false, warnings: [], checkNumber: '1234' } }) }));
-    expect(document.activeElement).toBe(screen.getByRole('radio', { name: 'Personal' }));
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Send the check' }));
     fireEvent.click(screen.getByRole('button', { name: 'Send the check' }));
     expect(document.activeElement?.getAttribute('role')).toBe('status');
     await screen.findByText('Sending to the gateway…');

@@ -8,10 +8,11 @@ import { printReceipt, type PrintNote } from './print-receipt';
  * (receipts.print: the receipt printer, the system printer), or the browser's print dialog when it
  * says so (the print style shows only the receipt). What happened is said under the button.
  * `printOnShow` prints it once as it appears (the Register's receipts.afterApproval); `onPrinted`
- * says a print ended, so the screen can move focus on. Print is never disabled while it prints
+ * says a print ended, and whether it was asked by its Print button or by showing the receipt, so the
+ * screen can move focus on. Print is never disabled while it prints
  * (a disabled button drops the focus to the page): a second press then does nothing.
  */
-export function ReceiptView({ receipt, printOnShow = false, onPrinted }: { receipt: Receipt; printOnShow?: boolean; onPrinted?: () => void }) {
+export function ReceiptView({ receipt, printOnShow = false, onPrinted }: { receipt: Receipt; printOnShow?: boolean; onPrinted?: (by: 'button' | 'shown') => void }) {
   const { t } = useT('common');
   const label = t(receipt.copy === 'customer' ? 'receipt.customer' : 'receipt.merchant');
   const key = `${receipt.clientRef}:${receipt.copy}`;
@@ -19,18 +20,18 @@ export function ReceiptView({ receipt, printOnShow = false, onPrinted }: { recei
   const shown = note?.key === key ? note : undefined;
   const busy = shown?.busy === true;
   const printed = useRef<string | undefined>(undefined);
-  const print = (): void => {
+  const print = (by: 'button' | 'shown'): void => {
     if (busy) return;
     printed.current = key;
     setNote({ key, busy: true, ok: true, words: t('receipt.printing') });
     void printReceipt(receipt).then((n) => {
       setNote({ ...n, key, busy: false });
-      onPrinted?.();
+      onPrinted?.(by);
     });
   };
   useEffect(() => {
     // Once per receipt, also when React runs effects twice.
-    if (printOnShow && printed.current !== key) print();
+    if (printOnShow && printed.current !== key) print('shown');
     // eslint-disable-next-line react-hooks/exhaustive-deps -- print reads the receipt of this key
   }, [printOnShow, key]);
   return (
@@ -39,7 +40,7 @@ export function ReceiptView({ receipt, printOnShow = false, onPrinted }: { recei
         {receipt.lines.join('\n')}
       </pre>
       <div className="receipt-actions">
-        <button type="button" className="button" aria-disabled={busy} onClick={print}>
+        <button type="button" className="button" aria-disabled={busy} onClick={() => print('button')}>
           {t('receipt.print')}
         </button>
         <p className={`receipt-note ${shown && !shown.ok ? 'tone-bad' : ''}`} aria-live="polite" data-testid="receipt-printed">

@@ -23,8 +23,7 @@ export function CheckDetailsForm({ onSubmit }: { onSubmit: (details: CheckDetail
         <legend>{t('details.type')}</legend>
         {(['personal', 'corporate'] as const).map((type) => (
           <label key={type}>
-            {/* The check is read: focus comes to the form's first field, so the details are typed without a hunt. */}
-            <input type="radio" name="check-type" value={type} checked={checkType === type} onChange={() => setCheckType(type)} autoFocus={type === 'personal'} />{' '}
+            <input type="radio" name="check-type" value={type} checked={checkType === type} onChange={() => setCheckType(type)} />{' '}
             {t(type === 'personal' ? 'details.personal' : 'details.corporate')}
           </label>
         ))}
@@ -52,7 +51,8 @@ export function CheckDetailsForm({ onSubmit }: { onSubmit: (details: CheckDetail
           {t('details.licenceHint')}
         </p>
       )}
-      <button type="submit" className="button primary">
+      {/* The check is read: focus comes to Send, since every detail has a default or is optional (Shift+Tab reaches them). */}
+      <button type="submit" className="button primary" autoFocus>
         {t('details.send')}
       </button>
     </form>

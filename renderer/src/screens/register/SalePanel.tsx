@@ -88,7 +88,7 @@ export function SalePanel({ sale, training, onCancel, onNewSale, onPayBalance, o
             ) : null}
           </p>
           {result ? (
-            <SaleResult sale={sale} result={result} onNewSale={onNewSale} onPayBalance={onPayBalance} receipt={receipt} onReceipt={onReceipt} receiptAfter={receiptAfter} />
+            <SaleResult sale={sale} result={result} onNewSale={onNewSale} onPayBalance={onPayBalance} receipt={receipt} onReceipt={onReceipt} receiptAfter={receiptAfter} onFocusResult={() => statusRef.current?.focus()} />
           ) : (
             <SaleProgress
               sale={sale}

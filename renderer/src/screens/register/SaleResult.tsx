@@ -16,7 +16,7 @@ import { moneyValues, type ReceiptAfter } from './result-format';
  * sale stays in view. Focus rests on the next useful control: Print while the receipt question is
  * asked, else New sale (after Print too).
  */
-export function SaleResult({ sale, result, onNewSale, onPayBalance, receipt, onReceipt, receiptAfter }: {
+export function SaleResult({ sale, result, onNewSale, onPayBalance, receipt, onReceipt, receiptAfter, onFocusResult }: {
   sale: SaleView;
   result: ResultWords;
   onNewSale: () => void;
@@ -24,6 +24,8 @@ export function SaleResult({ sale, result, onNewSale, onPayBalance, receipt, onR
   receipt?: Receipt | undefined;
   onReceipt?: ((copy: 'customer' | 'merchant') => void) | undefined;
   receiptAfter?: ReceiptAfter | undefined;
+  /** Puts the focus on the result's own line (after the receipt's Print button: what was done is read again). */
+  onFocusResult?: (() => void) | undefined;
 }) {
   const { t } = useT('register');
   const { t: common } = useT('common');
@@ -92,7 +94,7 @@ export function SaleResult({ sale, result, onNewSale, onPayBalance, receipt, onR
       </div>
       {receipt && receipt.clientRef === sale.clientRef && (
         <div className="sale-result-receipt">
-          <ReceiptView receipt={receipt} printOnShow={receiptAfter?.printOnShow === true && receipt.copy === 'customer'} onPrinted={() => newSaleRef.current?.focus()} />
+          <ReceiptView receipt={receipt} printOnShow={receiptAfter?.printOnShow === true && receipt.copy === 'customer'} onPrinted={(by) => (by === 'button' && onFocusResult ? onFocusResult() : newSaleRef.current?.focus())} />
         </div>
       )}
     </div>
