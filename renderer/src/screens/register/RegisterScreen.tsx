@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useLayoutEffect, useRef } from 'react';
 import type { AppStatus } from '../../../../preload/contract';
 import { useT } from '../../i18n/i18n';
 import { useRegisterStore, type RegisterState } from '../../stores/register-store';
@@ -21,7 +21,9 @@ const asking = (s: RegisterState): boolean => asksReceipt(s.sale, s.afterApprova
  * "Print the receipt?" with no receipt. Enter on a button is the button's own press.
  */
 function useRegisterKeys(): void {
-  useEffect(() => {
+  // A layout effect: the keys are heard from the moment the keypad is drawn, so a cashier typing
+  // at once (or a busy machine painting before effects run) loses no digit.
+  useLayoutEffect(() => {
     const onKey = (e: KeyboardEvent): void => {
       // Esc is never a field's: it cancels the sale from the check details too.
       if (e.defaultPrevented || e.altKey || e.ctrlKey || e.metaKey || (typingInField(e.target) && e.key !== 'Escape')) return;
@@ -63,7 +65,7 @@ export function RegisterScreen({ status }: { status: AppStatus }) {
   useEffect(() => useRegisterStore.setState({ afterApproval }), [afterApproval]);
   // Arriving on the Register (from the navigation too), and after New sale, Enter charges and digits type: the amount has the focus.
   const idle = r.sale === undefined;
-  useEffect(() => {
+  useLayoutEffect(() => {
     if (idle) amountRef.current?.focus();
   }, [idle]);
   useRegisterKeys();
