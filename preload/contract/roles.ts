@@ -71,6 +71,7 @@ export const METHOD_ROLES = {
   // Each key is checked again against its own access (a technician's key is refused to a manager).
   'settings.list': 'manager',
   'settings.set': 'manager',
+  'settings.setMany': 'manager',
   'settings.unset': 'manager',
   'cashier.status': 'cashier',
   'cashier.signIn': 'cashier',

@@ -28,6 +28,13 @@ export const SettingView = z.strictObject({
    * offers a choice instead of a text field. Absent: free text, checked by main.
    */
   choices: z.array(z.string()).optional(),
+  /** Money: `text` is dollars and cents ("100.00"), shown as money in the screen's language. */
+  unit: z.literal('cents').optional(),
+  /**
+   * A list setting (offline.types): the values it may hold, each at most once; `text` is the JSON
+   * list in force (`["sale"]`), offered as one check box per value, never as raw JSON.
+   */
+  listOf: z.array(z.string()).optional(),
 });
 export type SettingView = z.infer<typeof SettingView>;
 
@@ -36,6 +43,15 @@ export const settingsMethods = {
   'settings.list': { input: z.strictObject({ prefix: z.string().max(80).optional() }), output: z.array(SettingView) },
   /** Sets one setting from the text typed; BAD_INPUT names the key and says why, as posctl does. */
   'settings.set': { input: z.strictObject({ key: SettingKeyText, text: z.string().max(4000) }), output: SettingView },
+  /**
+   * Several settings from the text typed, all or nothing, in one transaction (the rules between
+   * settings see the new values together). BAD_INPUT carries one issue per refused key (path: the
+   * key) so the screen shows each under its field; nothing is written then. Answers every setting.
+   */
+  'settings.setMany': {
+    input: z.strictObject({ changes: z.array(z.strictObject({ key: SettingKeyText, text: z.string().max(4000) })).min(1).max(200) }),
+    output: z.array(SettingView),
+  },
   /** Back to the default (a secret is removed). */
   'settings.unset': { input: z.strictObject({ key: SettingKeyText }), output: SettingView },
 } as const;

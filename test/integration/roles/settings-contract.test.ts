@@ -81,4 +81,55 @@ describe('settings through the contract', () => {
     expect(core.settings.readSecret('marketplace.apiSecret')).toBe('sekrit-value-123');
     await core.close();
   });
+
+  it('describe money and list settings so the screen shows dollars and check boxes', async () => {
+    const core = await managerLane();
+    valueOf(await core.dispatch('manager.unlock', { pin: '4826' }, page));
+    const all = valueOf<SettingView[]>(await core.dispatch('settings.list', {}, page));
+    expect(all.find((s) => s.key === 'offline.maxAmount')).toMatchObject({ unit: 'cents', text: '100.00' });
+    expect(all.find((s) => s.key === 'offline.types')).toMatchObject({ text: '["sale"]', listOf: ['sale', 'preauth', 'completion', 'refund', 'void', 'verify'] });
+    expect(all.find((s) => s.key === 'offline.maxCount')).not.toHaveProperty('unit');
+    expect(all.find((s) => s.key === 'offline.maxCount')).not.toHaveProperty('listOf');
+    await core.close();
+  });
+
+  it('save several settings at once with setMany, all or nothing', async () => {
+    const core = await managerLane();
+    const changes = [
+      { key: 'offline.enabled', text: 'true' },
+      { key: 'offline.maxAmount', text: '80.00' },
+      { key: 'offline.maxCount', text: '20' },
+      { key: 'offline.types', text: '["sale","refund"]' },
+      { key: 'receipts.afterApproval', text: 'print' },
+    ];
+    // A cashier page may not.
+    expect(refused(await core.dispatch('settings.setMany', { changes }, page)).code).toBe('FORBIDDEN');
+    valueOf(await core.dispatch('manager.unlock', { pin: '4826' }, page));
+
+    // Two bad values: both named by key, and none of the good ones written.
+    const bad = await core.dispatch('settings.setMany', { changes: [...changes.slice(0, 3), { key: 'offline.maxAgeHours', text: 'soon' }, { key: 'payments.overrideAbove', text: '5,00' }] }, page);
+    expect(bad).toMatchObject({ ok: false, error: { code: 'BAD_INPUT', issues: [{ path: 'offline.maxAgeHours' }, { path: 'payments.overrideAbove' }] } });
+    expect(core.settings.get('offline.enabled')).toBe(false);
+    expect(core.settings.get('offline.maxAmount')).toBe(100_00);
+
+    // A rule between settings refuses the lot, naming the key it read.
+    const rule = await core.dispatch('settings.setMany', { changes: [{ key: 'offline.enabled', text: 'true' }, { key: 'offline.maxAmount', text: '900.00' }, { key: 'offline.maxTotal', text: '500.00' }] }, page);
+    expect(rule).toMatchObject({ ok: false, error: { code: 'BAD_INPUT' } });
+    expect(refused(rule).message).toMatch(/offline\.maxAmount.*offline\.maxTotal/);
+    expect(core.settings.get('offline.enabled')).toBe(false);
+    expect(core.settings.get('offline.maxTotal')).toBe(1_000_00);
+
+    // A technician's key among them: refused whole, nothing written.
+    expect(refused(await core.dispatch('settings.setMany', { changes: [...changes, { key: 'gateway.url', text: 'https://gw.example/x' }] }, page)).code).toBe('FORBIDDEN');
+    expect(core.settings.get('offline.maxCount')).toBe(50);
+
+    const after = valueOf<SettingView[]>(await core.dispatch('settings.setMany', { changes }, page));
+    expect(after.find((s) => s.key === 'offline.maxAmount')).toMatchObject({ text: '80.00', set: true });
+    expect(core.settings.get('offline.enabled')).toBe(true);
+    expect(core.settings.get('offline.maxAmount')).toBe(80_00);
+    expect(core.settings.get('offline.maxCount')).toBe(20);
+    expect(core.settings.get('offline.types')).toEqual(['sale', 'refund']);
+    expect(core.settings.get('receipts.afterApproval')).toBe('print');
+    await core.close();
+  });
 });
