@@ -29,6 +29,7 @@ import type { JournalStore } from './store/journal';
 import { openStores, type Journals, type Stores } from './store/stores';
 import { createPaymentsDomain, type PaymentsDomain } from './payments/domain';
 import { createReceiptsDomain } from './receipts/domain';
+import { createReportsDomain, type ReportsDomain } from './reports/domain';
 import type { TerminalKey } from './store/terminal-key';
 import { cashierHandlers, managerHandlers } from './roles/handlers';
 import { Cashiers } from './roles/cashiers';
@@ -76,6 +77,8 @@ export interface Core {
   readonly apis: ApiDomains;
   /** Sales, the offline queue and the journal. */
   readonly payments: PaymentsDomain;
+  /** The day's report and its close. */
+  readonly reports: ReportsDomain;
   /** Roles and the manager PIN (who may call what). */
   readonly manager: ManagerService;
   /** Cashiers and who is signed in on each page (terminal.cashierSignIn). */
@@ -219,6 +222,11 @@ export async function createCore(config: CoreConfig, platform: Platform): Promis
     cashier: (ctx) => cashiers.forPayment(ctx),
   });
   const receipts = createReceiptsDomain({ settings, log, mode, ledger: payments.ledger, devices, hostPrinter: platform.hostPrinter });
+  const reports = createReportsDomain({
+    settings, log, mode, now, ledger: payments.ledger, devices, cashiers, hostPrinter: platform.hostPrinter,
+    existingJournal: (m) => journals.existing(m),
+    journal: (m) => journals.of(m),
+  });
   const status = new StatusService(
     {
       version: platform.version,
@@ -269,6 +277,7 @@ export async function createCore(config: CoreConfig, platform: Platform): Promis
     ...apis.handlers,
     ...payments.handlers,
     ...receipts.handlers,
+    ...reports.handlers,
     ...managerHandlers(manager),
     ...setupHandlers(new FirstSetup({ settings, manager, log: log.child({ module: 'setup' }) })),
     ...cashierHandlers(cashiers),
@@ -296,6 +305,7 @@ export async function createCore(config: CoreConfig, platform: Platform): Promis
     db,
     apis,
     payments,
+    reports,
     manager,
     cashiers,
     verifiers,

@@ -22,6 +22,7 @@ import { registerLeads } from './commands/leads';
 import { registerMerchant } from './commands/merchant';
 import { registerPayments } from './commands/payments';
 import { registerQueue } from './commands/queue';
+import { registerReport } from './commands/report';
 import { registerStatus } from './commands/status';
 import { registerTechnician } from './commands/technician';
 import { createCliContext, type CliHost, type GlobalOptions } from './context';
@@ -55,6 +56,7 @@ export function buildProgram(host: CliHost = {}): Command {
   registerPayments(program, ctx);
   registerQueue(program, ctx);
   registerJournal(program, ctx);
+  registerReport(program, ctx);
   registerProvision(program, ctx);
   registerLogs(program, ctx);
   declareDescriptions(program);

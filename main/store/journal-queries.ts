@@ -60,6 +60,24 @@ export interface TotalsLine {
  */
 export type MadeRow = Pick<JournalRow, 'id' | 'originalId' | 'clientRef' | 'type' | 'state' | 'requestedCents' | 'approvedCents'>;
 
+/**
+ * A payment as the day's report reads it (main/reports): its grouping keys, what it moved, and the
+ * type of the payment it was made from (a void of a refund gives back, a void of a sale takes off).
+ */
+export interface ReportRow {
+  id: number;
+  type: PaymentType;
+  tender: Tender;
+  state: PaymentState;
+  brand: string | null;
+  cashier: string | null;
+  requestedCents: number;
+  approvedCents: number | null;
+  attention: boolean;
+  createdAt: string;
+  originalType: PaymentType | null;
+}
+
 export interface PauseState {
   paused: boolean;
   by: string | null;
@@ -106,6 +124,8 @@ export interface JournalQueries {
   madeFrom(ids: readonly number[]): MadeRow[];
   /** The client references of these payments (the originals a page of rows names). */
   clientRefs(ids: readonly number[]): Map<number, string>;
+  /** The payments of a report window: id above `afterId`, created in [since, until), oldest first. */
+  reportRows(afterId: number, since: string, until: string): ReportRow[];
 }
 
 type Raw = RawRow;
@@ -145,6 +165,12 @@ export const MADE_FROM_SQL = `WITH made AS (SELECT ${MADE_COLUMNS} FROM journal 
 /** The offline queue's count, total and oldest: every stored sale checks its limits with it (index journal_queue covers it). */
 export const QUEUE_SUMMARY_SQL = `SELECT count(*) AS count, sum(requested_cents) AS totalCents, min(created_at) AS oldestAt FROM journal INDEXED BY journal_queue WHERE state IN ('offline', 'forwarding')`;
 
+/** The report's rows, with what each void, refund or completion was made from (one join by primary key). */
+export const REPORT_ROWS_SQL = `SELECT j.id, j.type, j.tender, j.state, j.brand, j.cashier, j.requested_cents AS requestedCents,
+            j.approved_cents AS approvedCents, j.attention, j.created_at AS createdAt, o.type AS originalType
+     FROM journal j LEFT JOIN journal o ON o.id = j.original_id
+     WHERE j.id > ? AND j.created_at >= ? AND j.created_at < ? ORDER BY j.id`;
+
 export function journalQueries(db: Db, _now: () => Date): JournalQueries {
   const countQueued = db.prepare(`SELECT count(*) FROM journal WHERE state IN ('offline', 'forwarding')`).pluck();
   const summary = db.prepare<[], { count: number; totalCents: number | null; oldestAt: string | null }>(QUEUE_SUMMARY_SQL);
@@ -173,6 +199,7 @@ export function journalQueries(db: Db, _now: () => Date): JournalQueries {
   const voidedByType = db.prepare<[string, string], { type: PaymentType; cents: number }>(VOIDED_BY_TYPE_SQL);
   const madeFrom = db.prepare<[string], MadeRow>(MADE_FROM_SQL);
   const clientRefs = db.prepare<[string], { id: number; clientRef: string }>(`SELECT id, client_ref AS clientRef FROM journal WHERE id IN (SELECT value FROM json_each(?))`);
+  const reportRows = db.prepare<[number, string, string], Omit<ReportRow, 'attention'> & { attention: number }>(REPORT_ROWS_SQL);
   const searches = new Map<string, ReturnType<Db['prepare']>>();
 
   return {
@@ -211,6 +238,7 @@ export function journalQueries(db: Db, _now: () => Date): JournalQueries {
     totals: (since, until) => totals.all(since, until),
     voidedByType: (since, until) => voidedByType.all(since, until),
     madeFrom: (ids) => (ids.length === 0 ? [] : madeFrom.all(JSON.stringify(ids))),
+    reportRows: (afterId, since, until) => reportRows.all(afterId, since, until).map((r) => ({ ...r, attention: r.attention === 1 })),
     clientRefs: (ids) => new Map(ids.length === 0 ? [] : clientRefs.all(JSON.stringify([...new Set(ids)])).map((r) => [r.id, r.clientRef])),
     search(filter) {
       const where: string[] = [];

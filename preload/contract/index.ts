@@ -10,6 +10,7 @@ import { settingsMethods } from './settings';
 import { cashierMethods } from './cashiers';
 import { receiptMethods } from './receipts';
 import { setupMethods } from './setup';
+import { reportMethods } from './reports';
 
 /**
  * The one contract between the renderer and the terminal core. Each method has a zod schema for
@@ -28,6 +29,7 @@ export const methods = {
   ...cashierMethods,
   ...receiptMethods,
   ...setupMethods,
+  ...reportMethods,
 } as const;
 
 export const events = {
@@ -68,3 +70,4 @@ export * from './settings';
 export * from './cashiers';
 export * from './receipts';
 export * from './setup';
+export * from './reports';

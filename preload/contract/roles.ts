@@ -79,6 +79,14 @@ export const METHOD_ROLES = {
   'cashiers.list': 'manager',
   'cashiers.save': 'manager',
   'cashiers.remove': 'manager',
+  // The day's figures are the store's business: reading them is the manager's, as the CSV export is.
+  'report.day': 'manager',
+  'report.close': 'manager',
+  'report.get': 'manager',
+  'report.closed': 'manager',
+  'report.lines': 'manager',
+  'report.print': 'manager',
+  'report.csv': 'manager',
 } as const satisfies Record<MethodName, Role>;
 
 /**

@@ -1,0 +1,89 @@
+import type { Logger } from 'pino';
+import type { Mode, ReceiptPrinted } from '../../preload/contract';
+import type { Handlers } from '../api/dispatcher';
+import { PosError } from '../api/errors';
+import type { SettingsStore } from '../config/settings-store';
+import type { DeviceManager } from '../devices/device-manager';
+import type { Ledger } from '../payments/ledger';
+import type { HostPrinter } from '../platform/platform';
+import { routeReceipt } from '../receipts/route';
+import type { Cashiers } from '../roles/cashiers';
+import type { JournalStore } from '../store/journal';
+import { reportCsv, reportLines } from './lines';
+import { DayReports } from './service';
+
+export interface ReportsDomainDeps {
+  settings: SettingsStore;
+  log: Logger;
+  mode: () => Mode;
+  now: () => Date;
+  existingJournal: (mode: Mode) => JournalStore | undefined;
+  journal: (mode: Mode) => JournalStore;
+  ledger: Ledger;
+  devices: DeviceManager;
+  cashiers: Pick<Cashiers, 'current'>;
+  hostPrinter: HostPrinter | undefined;
+}
+
+type ReportMethod = 'report.day' | 'report.close' | 'report.get' | 'report.closed' | 'report.lines' | 'report.print' | 'report.csv';
+
+export interface ReportsDomain {
+  reports: DayReports;
+  lines(date: string, columns: 42 | 32, mode?: Mode): string[];
+  handlers: Pick<Handlers, ReportMethod>;
+}
+
+/** The day's report, its close and its printing (where receipts print: main/receipts/route.ts). */
+export function createReportsDomain(d: ReportsDomainDeps): ReportsDomain {
+  const log = d.log.child({ module: 'reports' });
+  const reports = new DayReports({ mode: d.mode, existingJournal: d.existingJournal, journal: d.journal, ledger: d.ledger, now: d.now });
+  const lines = (date: string, columns: 42 | 32, mode = d.mode()): string[] =>
+    reportLines(reports.day(date, mode), { columns, name: d.settings.get('terminal.name'), language: d.settings.get('terminal.language') });
+
+  async function print(date: string, columns: 42 | 32, mode: Mode | undefined): Promise<ReceiptPrinted> {
+    const text = lines(date, columns, mode);
+    const lane = d.devices.configuredPrinter();
+    const sim = d.mode() === 'training' ? d.devices.simulatedPrinter() : undefined;
+    const route = routeReceipt({ choice: d.settings.get('receipts.printer'), lanePrinter: lane, simulatedPrinter: sim ? { id: sim.id, name: sim.name } : undefined, systemPrinter: d.hostPrinter !== undefined });
+    switch (route.to) {
+      case 'nowhere':
+        throw new PosError('UNAVAILABLE', route.why);
+      case 'browser':
+        return { printedOn: 'browser', printer: null };
+      case 'system': {
+        const printerName = d.settings.get('receipts.systemPrinter');
+        try {
+          await d.hostPrinter?.printLines(text, { printerName, title: `Day report ${date}` });
+        } catch (e) {
+          throw new PosError('UNAVAILABLE', `The day's report did not print: ${e instanceof Error ? e.message : String(e)}`);
+        }
+        log.info({ date, printer: printerName || '(default)' }, 'day report sent to the system printer');
+        return { printedOn: 'system', printer: printerName === '' ? null : printerName };
+      }
+      case 'device': {
+        const claim = d.devices.claimPrinter(`the day report of ${date}`, route.printer.id);
+        try {
+          await claim.device.print(text);
+          log.info({ date, device: claim.device.id }, 'day report printed');
+          return { printedOn: 'device', printer: claim.device.name };
+        } finally {
+          claim.release();
+        }
+      }
+    }
+  }
+
+  return {
+    reports,
+    lines,
+    handlers: {
+      'report.day': ({ date, mode }) => reports.day(date, mode),
+      'report.close': ({ date, mode, confirm }, ctx) => reports.close(date, { confirm: confirm === true, closedBy: d.cashiers.current(ctx)?.number ?? null, ...(mode ? { mode } : {}) }),
+      'report.get': ({ date, mode }) => reports.get(date, mode),
+      'report.closed': ({ limit, mode }) => reports.closed(limit, mode),
+      'report.lines': ({ date, columns, mode }) => lines(date, columns, mode),
+      'report.print': ({ date, columns, mode }) => print(date, columns, mode),
+      'report.csv': ({ date, mode }) => reportCsv(reports.day(date, mode)),
+    },
+  };
+}

@@ -1,0 +1,77 @@
+import { describe, expect, it } from 'vitest';
+import { call, offlineSettings, refused, saleId, settled, startLane, swipeSale, type Lane } from '../payments/scenario-support';
+
+/** The day's report and its close, through the contract on a training lane (main/reports). */
+
+async function madeFrom(lane: Lane, type: 'void' | 'refund', originalRef: string, cents = 0) {
+  const id = saleId(`dr-${type}`);
+  await call(lane, 'payments.start', { saleId: id, type, amountCents: cents, originalRef });
+  return settled(lane, id);
+}
+
+describe('report.day', () => {
+  it('agrees with the day’s totals and groups by tender, type, brand and cashier', async () => {
+    const lane = await startLane({ settings: offlineSettings() });
+    const sale = await swipeSale(lane, saleId('dr-sale'), 30_00);
+    await madeFrom(lane, 'refund', sale.clientRef, 12_00);
+    const voided = await swipeSale(lane, saleId('dr-void'), 7_00, 'mastercard');
+    await madeFrom(lane, 'void', voided.clientRef);
+    const pre = await swipeSale(lane, saleId('dr-pre'), 50_00, 'visa', { type: 'preauth' });
+    expect(pre.state).toBe('approved');
+    expect(await swipeSale(lane, saleId('dr-decl'), 5_521_00)).toMatchObject({ state: 'declined' });
+    expect(await swipeSale(lane, saleId('dr-rej'), 5_000_22)).toMatchObject({ state: 'rejected' });
+
+    const report = await call(lane, 'report.day', {});
+    const totals = await call(lane, 'journal.totals', {});
+    expect(report.total.approved.cents).toBe(totals.approvedCents);
+    expect(report.total.refunded.cents).toBe(totals.refundedCents);
+    expect(report.total.voided.cents).toBe(totals.voidedCents);
+    expect(report.total.netCents).toBe(totals.netCents);
+    expect(report.total).toMatchObject({ approved: { count: 2, cents: 37_00 }, held: { count: 1, cents: 50_00 }, declined: { count: 1, cents: 5_521_00 }, rejected: { count: 1, cents: 5_000_22 }, netCents: 18_00 });
+    expect(report.byTender.map((l) => [l.key, l.netCents])).toEqual([['card', 18_00]]);
+    expect(report.byType.map((l) => l.key)).toEqual(['preauth', 'refund', 'sale', 'void']);
+    expect(report.byBrand.map((l) => l.key).sort()).toEqual(['mastercard', 'visa']);
+    expect(report.byCashier).toHaveLength(1);
+    expect(report.firstPaymentAt).not.toBeNull();
+    expect(report.closed).toBeNull();
+    const lines = await call(lane, 'report.lines', { date: report.date, columns: 32 });
+    expect(lines.every((l) => l.length <= 32)).toBe(true);
+    expect(lines.join('\n')).toMatch(/DAY REPORT/);
+    expect((await call(lane, 'report.csv', { date: report.date })).csv).toMatch(/^section,key,figure,count,amount\r\ntotal,,approved,2,37\.00\r\n/);
+  });
+});
+
+describe('report.close', () => {
+  it('names what is unresolved and closes only once confirmed; a payment after the close goes to the next report', async () => {
+    const lane = await startLane({ settings: offlineSettings() });
+    await swipeSale(lane, saleId('dc-ok'), 10_00);
+    await call(lane, 'gateway.trainingFault', { kind: 'unreachable' });
+    await lane.core.gateway.simulator()?.syncFaults();
+    expect(await swipeSale(lane, saleId('dc-off'), 4_00)).toMatchObject({ state: 'offline' });
+    const date = (await call(lane, 'report.day', {})).date;
+
+    const refusal = await refused(lane, 'report.close', { date });
+    expect(refusal.code).toBe('CONFLICT');
+    expect(refusal.message).toMatch(/1 stored offline \(\$4\.00\)/);
+
+    const kept = await call(lane, 'report.close', { date, confirm: true });
+    expect(kept.closed?.digest).toMatch(/^[0-9a-f]{64}$/);
+    expect(kept.unresolved.offline).toEqual({ count: 1, cents: 4_00 });
+    expect((await refused(lane, 'report.close', { date, confirm: true })).code).toBe('CONFLICT');
+
+    await call(lane, 'gateway.trainingFault', { kind: 'none' });
+    await lane.core.gateway.simulator()?.syncFaults();
+    await swipeSale(lane, saleId('dc-after'), 3_00);
+    // The closed day is reprinted as kept; the payment after the close is in the next day's report.
+    expect(await call(lane, 'report.get', { date })).toEqual(kept);
+    expect(await call(lane, 'report.day', { date })).toEqual(kept);
+    const [y, m, d] = date.split('-').map(Number);
+    const next = new Date(y ?? 0, (m ?? 1) - 1, (d ?? 1) + 1);
+    const nextDate = `${next.getFullYear()}-${String(next.getMonth() + 1).padStart(2, '0')}-${String(next.getDate()).padStart(2, '0')}`;
+    const following = await call(lane, 'report.day', { date: nextDate });
+    expect(following.afterPaymentId).toBe(kept.lastPaymentId);
+    expect(following.total.approved).toEqual({ count: 1, cents: 3_00 });
+    expect(await call(lane, 'report.closed', {})).toEqual([{ date, closedAt: kept.closed?.closedAt, closedBy: null, payments: 2, netCents: 10_00 }]);
+    expect((await refused(lane, 'report.close', { date: nextDate })).code).toBe('CONFLICT');
+  });
+});
