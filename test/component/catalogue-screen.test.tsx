@@ -45,8 +45,8 @@ let cart: CartView;
 
 /** The names in the result list, in its order (rows in view: happy-dom's viewport holds them all here). */
 const rowNames = (): Array<string | undefined> => {
-  const results = screen.queryByRole('list', { name: 'Product results' });
-  return results ? within(results).queryAllByRole('listitem').map((row) => row.querySelector('strong')?.textContent ?? undefined) : [];
+  const results = screen.queryByRole('grid', { name: 'Product results' });
+  return results ? within(results).queryAllByRole('row').map((row) => row.querySelector('strong')?.textContent ?? undefined) : [];
 };
 const list = (input: MethodInput<'catalogue.products'>): MethodOutput<'catalogue.products'> => {
   const found = products.filter((p) => (!input.kind || p.kind === input.kind) && (!input.query || p.name.toLowerCase().includes(input.query.toLowerCase())));

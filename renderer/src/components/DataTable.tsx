@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { useRovingGrid } from './roving-grid';
 
 export interface Column<T> {
   id: string;
@@ -13,8 +14,12 @@ export interface Column<T> {
  * One table for the screens' lists of rows (History's payments, totals): headings with their
  * scope, an accessible name, numbers aligned. The screen says what an empty list means; this
  * draws only rows.
+ *
+ * With `onActivate` the table is a grid (roving-grid.ts): one Tab stop, cells walked with the
+ * arrow keys, Enter or Space on a cell running the row's main action. A table without an action
+ * (the day's totals) stays a plain table with no Tab stop at all.
  */
-export function DataTable<T>({ label, columns, rows, rowKey, className, busy = false }: {
+export function DataTable<T>({ label, columns, rows, rowKey, className, busy = false, onActivate }: {
   label: string;
   columns: ReadonlyArray<Column<T>>;
   rows: readonly T[];
@@ -22,9 +27,29 @@ export function DataTable<T>({ label, columns, rows, rowKey, className, busy = f
   className?: string;
   /** Rows are being replaced (a search runs): assistive technology waits for the new ones. */
   busy?: boolean;
+  /** The row's main action (open the payment): makes the table a keyboard grid. */
+  onActivate?: (row: T) => void;
 }) {
+  const grid = useRovingGrid<HTMLTableElement>({
+    rowCount: rows.length,
+    enabled: onActivate !== undefined,
+    onActivate: (i) => {
+      const row = rows[i];
+      if (row !== undefined) onActivate?.(row);
+    },
+  });
+  const navigable = onActivate !== undefined;
   return (
-    <table className={`data-table${className ? ` ${className}` : ''}`} aria-label={label} aria-busy={busy || undefined}>
+    <table
+      ref={navigable ? grid.ref : undefined}
+      className={`data-table${className ? ` ${className}` : ''}`}
+      aria-label={label}
+      aria-busy={busy || undefined}
+      role={navigable ? 'grid' : undefined}
+      aria-readonly={navigable || undefined}
+      onKeyDown={navigable ? grid.onKeyDown : undefined}
+      onFocus={navigable ? grid.onFocus : undefined}
+    >
       <thead>
         <tr>
           {columns.map((c) => (
@@ -35,10 +60,10 @@ export function DataTable<T>({ label, columns, rows, rowKey, className, busy = f
         </tr>
       </thead>
       <tbody>
-        {rows.map((row) => (
-          <tr key={rowKey(row)}>
+        {rows.map((row, i) => (
+          <tr key={rowKey(row)} data-row={navigable ? i : undefined}>
             {columns.map((c) => (
-              <td key={c.id} className={c.numeric ? 'num' : undefined}>
+              <td key={c.id} className={c.numeric ? 'num' : undefined} role={navigable ? 'gridcell' : undefined} data-cell={navigable || undefined}>
                 {c.cell(row)}
               </td>
             ))}

@@ -44,6 +44,7 @@ export function ProductList() {
         items={products}
         rowHeight={76}
         label={t('results')}
+        grid
         getKey={(p) => p.productId}
         renderRow={(p) => (
           <button type="button" className={`product-row ${p.productId === selectedId ? 'selected' : ''}`} aria-pressed={p.productId === selectedId} onClick={() => catalogueActions.open(p.productId)}>

@@ -7,7 +7,7 @@ import { TenderLine } from '../../components/TenderLine';
 import { useT } from '../../i18n/i18n';
 import { amountOf, standingWords } from './standing-words';
 
-/** The payments found, newest first; each opens from its reference. */
+/** The payments found, newest first; each opens from its reference, or with Enter on any cell of its row (one Tab stop, arrow keys). */
 export function PaymentTable({ rows, busy, onOpen }: { rows: readonly PaymentRow[]; busy: boolean; onOpen: (ref: string) => void }) {
   const { t } = useT('history');
   const { t: common } = useT('common');
@@ -27,5 +27,5 @@ export function PaymentTable({ rows, busy, onOpen }: { rows: readonly PaymentRow
       ),
     },
   ];
-  return <DataTable label={t('table.label')} className="history-table" rows={rows} rowKey={(r) => r.clientRef} columns={columns} busy={busy} />;
+  return <DataTable label={t('table.label')} className="history-table" rows={rows} rowKey={(r) => r.clientRef} columns={columns} busy={busy} onActivate={(r) => onOpen(r.clientRef)} />;
 }
