@@ -196,6 +196,51 @@ describe('the Offline queue screen', () => {
     expect(pos.calls.find((c) => c.method === 'queue.resolve')?.input).toEqual({ action: 'acknowledge', ref: 'TMDECL0001', decidedBy: 'Mo' });
   });
 
+  it('makes each list one Tab stop, walked with the arrow keys into a row\'s controls and back', async () => {
+    const lost = [1, 2, 3].map((n) => row({ clientRef: `TMLOST000${n}`, state: 'needs-lookup', storedOffline: false }));
+    const stored = [1, 2, 3, 4].map((n) => row({ clientRef: `TMREF000${n}` }));
+    serve({ ...idle, live: { ...empty, count: 4, needsLookup: 3 } }, { offline: stored, 'needs-lookup': lost });
+    render(<QueueScreen />);
+    await screen.findByRole('form', { name: 'Decide payment TMLOST0003' });
+    await waitFor(() => expect(document.querySelectorAll('.queue-row')).toHaveLength(7));
+    const [offline, lookup] = screen.getAllByRole('grid');
+    const stops = (grid: HTMLElement | undefined) => [...(grid?.querySelectorAll<HTMLElement>('[tabindex], button, input') ?? [])].filter((el) => el.tabIndex >= 0);
+    expect(stops(offline)).toHaveLength(1);
+    expect(stops(lookup)).toHaveLength(1);
+    fireEvent.change(screen.getByLabelText('Your name, recorded with each decision'), { target: { value: 'Mo' } });
+    // Names typed enable the rows' buttons: still one stop.
+    await waitFor(() => expect(within(lookup as HTMLElement).getAllByRole('button', { name: 'Write it off' })[0]?.tabIndex).toBe(-1));
+    expect(stops(lookup)).toHaveLength(1);
+
+    const press = (key: string) => fireEvent.keyDown(document.activeElement ?? document.body, { key });
+    stops(offline)[0]?.focus();
+    press('End');
+    expect(document.activeElement?.textContent).toContain('reference TMREF0004');
+    stops(lookup)[0]?.focus();
+    press('ArrowDown');
+    expect(document.activeElement?.textContent).toContain('reference TMLOST0002');
+    // Enter on the description goes to the row's first control: the tag field, which keeps its keys.
+    press('Enter');
+    const tag = within(screen.getByRole('form', { name: 'Decide payment TMLOST0002' })).getByLabelText<HTMLInputElement>('Tag from the gateway’s report');
+    expect(document.activeElement).toBe(tag);
+    fireEvent.change(tag, { target: { value: '12' } });
+    tag.setSelectionRange(1, 1);
+    press('ArrowRight');
+    expect(document.activeElement).toBe(tag);
+    press('Escape');
+    expect(document.activeElement?.textContent).toContain('reference TMLOST0002');
+    // From the end of the typed tag, Right goes on to the row's buttons.
+    press('ArrowRight');
+    tag.setSelectionRange(2, 2);
+    press('ArrowRight');
+    expect(document.activeElement?.textContent).toBe('Look it up');
+    press('End');
+    expect(document.activeElement?.textContent).toBe('Write it off');
+    press('ArrowUp');
+    expect(document.activeElement).toBe(within(screen.getByRole('form', { name: 'Decide payment TMLOST0001' })).getByRole('button', { name: 'Write it off' }));
+    expect(stops(lookup)).toEqual([document.activeElement]);
+  });
+
   it('forwards now and says what came of it, with why it stopped in main\'s words', async () => {
     serve({ ...idle, live: { ...empty, count: 3, totalCents: 30_00, oldestAt: ago(5) } });
     pos.answer('queue.forward', () => ({ attempted: 2, approved: 1, declined: 1, needsLookup: 0, failed: 0, remaining: 1, stoppedBecause: 'The gateway stopped answering.' }));

@@ -155,14 +155,22 @@ export function useRovingGrid<E extends HTMLElement>({ rowCount, pageSize = 10, 
     const rowEl = rowElement(grid, at.row);
     const stops = rowEl ? stopsOf(rowEl) : [];
     if (TEXT_ENTRY.has(target.tagName)) {
-      // Typing keeps its keys (Left/Right/Home/End edit the text); Escape goes back to the row,
-      // and Up/Down, which a one-line field does not use, still move between rows.
+      // Typing keeps its keys: Left/Right move out only from the text's first or last place,
+      // Home/End and Space edit it. Escape goes back to the row, and Up/Down, which a one-line
+      // field does not use, still move between rows.
       if (e.key === 'Escape') {
         e.preventDefault();
         moveTo({ row: at.row, col: 0 });
         return;
       }
-      if (!['ArrowUp', 'ArrowDown', 'PageUp', 'PageDown'].includes(e.key) || target.tagName !== 'INPUT') return;
+      if (target.tagName !== 'INPUT') return;
+      const input = target as HTMLInputElement;
+      const caret = input.selectionStart;
+      const collapsed = caret === null || caret === input.selectionEnd;
+      const atStart = caret === null || (collapsed && caret === 0);
+      const atEnd = caret === null || (collapsed && caret === input.value.length);
+      const leaves = ['ArrowUp', 'ArrowDown', 'PageUp', 'PageDown'].includes(e.key) || (e.key === 'ArrowLeft' && atStart) || (e.key === 'ArrowRight' && atEnd);
+      if (!leaves) return;
     }
     if (e.key === 'Enter' || e.key === ' ') {
       // A control does its own thing (a product's button opens it); a plain cell runs the row's

@@ -6,43 +6,52 @@ import { clockTime } from '../../components/clock-time';
 import { dateTime, digitsOnly, money } from '../../components/money';
 import { PAYMENT_TYPE } from '../../components/payment-words';
 import { useT } from '../../i18n/i18n';
+import { useRovingGrid } from '../../components/roving-grid';
 import { ageOf, expiresAt } from './words';
 
 /**
  * Payments of one list, each with its amount, card, age and reference; a stored one also says
  * when it will be flagged late if still unsent (`maxAgeHours`, the store's limit).
+ *
+ * The list is a grid with one Tab stop (roving-grid.ts): Up/Down walk the payments, Left/Right a
+ * row's description and its controls (the manager's lookup form), Enter on the description goes to
+ * the row's first control, Escape in the tag field back to the description (Left/Right leave the
+ * field only from either end of its text). `label` names the grid (the panel's heading).
  */
-export function QueueRows({ rows, empty, now, maxAgeHours, actions }: { rows: PaymentRow[]; empty: string; now: number; maxAgeHours?: number | undefined; actions?: (row: PaymentRow) => ReactNode }) {
+export function QueueRows({ rows, empty, now, maxAgeHours, actions, label }: { rows: PaymentRow[]; empty: string; now: number; maxAgeHours?: number | undefined; actions?: (row: PaymentRow) => ReactNode; label?: string }) {
   const { t } = useT('queue');
   const { t: common } = useT('common');
+  const { ref, onKeyDown, onFocus } = useRovingGrid<HTMLDivElement>({ rowCount: rows.length });
   if (rows.length === 0) return <p className="muted">{empty}</p>;
   return (
-    <ul className="queue-rows">
-      {rows.map((r) => {
+    <div ref={ref} className="queue-rows" role="grid" aria-label={label} aria-readonly onKeyDown={onKeyDown} onFocus={onFocus}>
+      {rows.map((r, i) => {
         const age = ageOf(r.createdAt, now);
         return (
-          <li key={r.clientRef} className="queue-row">
-            <div>
-              <strong>{t('row.amount', { amount: money(r.requestedCents), type: common(PAYMENT_TYPE[r.type]) })}</strong> ·{' '}
-              {r.tender === 'check' ? (
-                <CheckLine check={{ routing: r.routing, accountMasked: r.masked, checkNumber: r.checkNumber }} />
-              ) : (
-                <CardLine card={{ brand: r.brand, masked: r.masked, name: r.cardholderName }} />
-              )}
-              {r.expired && <span className="tag tone-bad">{t('row.expired')}</span>}
+          <div key={r.clientRef} className="queue-row" role="row" data-row={i}>
+            <div role="gridcell" data-cell>
+              <div>
+                <strong>{t('row.amount', { amount: money(r.requestedCents), type: common(PAYMENT_TYPE[r.type]) })}</strong> ·{' '}
+                {r.tender === 'check' ? (
+                  <CheckLine check={{ routing: r.routing, accountMasked: r.masked, checkNumber: r.checkNumber }} />
+                ) : (
+                  <CardLine card={{ brand: r.brand, masked: r.masked, name: r.cardholderName }} />
+                )}
+                {r.expired && <span className="tag tone-bad">{t('row.expired')}</span>}
+              </div>
+              <div className="muted">
+                {t('row.when', { when: dateTime(r.createdAt), age: t(age.key, { count: age.count }) })} · {t('row.reference', { ref: r.clientRef })}
+                {r.attempts > 0 ? ` · ${t('row.attempts', { count: r.attempts })}` : ''}
+                {maxAgeHours !== undefined && !r.expired ? ` · ${t('row.expires', { when: clockTime(expiresAt(r, maxAgeHours), new Date(now)) })}` : ''}
+              </div>
+              {/* The gateway's answer, as it came. */}
+              {r.message && <div className="muted">{r.message}</div>}
             </div>
-            <div className="muted">
-              {t('row.when', { when: dateTime(r.createdAt), age: t(age.key, { count: age.count }) })} · {t('row.reference', { ref: r.clientRef })}
-              {r.attempts > 0 ? ` · ${t('row.attempts', { count: r.attempts })}` : ''}
-              {maxAgeHours !== undefined && !r.expired ? ` · ${t('row.expires', { when: clockTime(expiresAt(r, maxAgeHours), new Date(now)) })}` : ''}
-            </div>
-            {/* The gateway's answer, as it came. */}
-            {r.message && <div className="muted">{r.message}</div>}
-            {actions?.(r)}
-          </li>
+            {actions && <div role="gridcell">{actions(r)}</div>}
+          </div>
         );
       })}
-    </ul>
+    </div>
   );
 }
 
