@@ -12,12 +12,16 @@ export interface AxeViolation {
   targets: string[];
 }
 
-/** Runs axe-core (a test dependency, never shipped) in the page; the serious and critical violations. */
-export async function seriousViolations(page: Page): Promise<AxeViolation[]> {
+/** Runs axe-core (a test dependency, never shipped) in the page; every violation, of any impact. */
+export async function allViolations(page: Page): Promise<AxeViolation[]> {
   // Evaluated through the DevTools protocol, as a test tool: the page's CSP (no inline script) stays as it ships.
   if (!(await page.evaluate('typeof window.axe !== "undefined"'))) await page.evaluate(AXE_SOURCE);
-  const found = await page.evaluate<AxeViolation[]>(`axe.run(document, { resultTypes: ['violations'] }).then((r) => r.violations.map((v) => ({
+  return page.evaluate<AxeViolation[]>(`axe.run(document, { resultTypes: ['violations'] }).then((r) => r.violations.map((v) => ({
     id: v.id, impact: v.impact, help: v.help, targets: v.nodes.map((n) => n.target.join(' ')).slice(0, 5),
   })))`);
-  return found.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+}
+
+/** The serious and critical violations only (the bar other e2e tests hold their own screens to). */
+export async function seriousViolations(page: Page): Promise<AxeViolation[]> {
+  return (await allViolations(page)).filter((v) => v.impact === 'serious' || v.impact === 'critical');
 }

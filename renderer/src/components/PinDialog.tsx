@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { focusLost, focusScreen } from '../app/focus';
 import { useT } from '../i18n/i18n';
 import { digitsOnly } from './money';
 
@@ -27,8 +28,16 @@ export function PinDialog({
   const whyId = useId();
   useEffect(() => {
     const d = dialog.current;
+    // What had focus before the dialog: it gets it back when the dialog goes (approved, cancelled or Esc).
+    const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
     if (d && !d.open) d.showModal();
-    return () => d?.close();
+    return () => {
+      d?.close();
+      // Unless the screen has already put focus somewhere (the sale's next step), never leave it on the page.
+      if (!focusLost() && !d?.contains(document.activeElement)) return;
+      if (opener?.isConnected && !opener.matches(':disabled')) opener.focus();
+      if (focusLost() || d?.contains(document.activeElement)) focusScreen();
+    };
   }, []);
   useEffect(() => input.current?.focus(), [why]);
   const submit = (e: FormEvent): void => {
