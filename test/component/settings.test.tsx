@@ -1,11 +1,13 @@
 import { act, cleanup, configure, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ManagerStatus, SettingView } from '../../preload/contract';
+import { ScreenNav } from '../../renderer/src/app/ScreenNav';
+import type { ScreenEntry } from '../../renderer/src/app/screens';
 import { ManagerGate } from '../../renderer/src/components/ManagerGate';
 import { setLanguage } from '../../renderer/src/i18n/i18n';
 import { SettingsScreen } from '../../renderer/src/screens/settings/SettingsScreen';
 import { useManagerStore } from '../../renderer/src/stores/manager-store';
-import { useSettingsStore } from '../../renderer/src/stores/settings-store';
+import { settingsActions, useSettingsStore } from '../../renderer/src/stores/settings-store';
 import { installFakePos, NEEDS_MANAGER } from './fake-pos';
 
 const pos = installFakePos();
@@ -17,9 +19,12 @@ function view(key: string, patch: Partial<SettingView> = {}): SettingView {
 }
 
 const SETTINGS: SettingView[] = [
+  view('terminal.name', { text: 'Lane 1', defaultText: '' }),
   view('terminal.language', { text: 'en', defaultText: 'en', choices: ['en', 'fr'] }),
   view('offline.enabled', { text: 'false', defaultText: 'false', choices: ['true', 'false'] }),
-  view('offline.maxAmount', { text: '100.00', defaultText: '100.00' }),
+  view('offline.maxAmount', { text: '100.00', defaultText: '100.00', unit: 'cents' }),
+  view('offline.maxCount', { text: '50', defaultText: '50' }),
+  view('offline.types', { text: '["sale"]', defaultText: '["sale"]', listOf: ['sale', 'preauth', 'completion', 'refund', 'void', 'verify'] }),
   view('payments.chipSwipe', { text: 'warn', defaultText: 'warn', choices: ['allow', 'warn', 'refuse'] }),
   view('marketplace.apiSecret', { secret: true, set: true, text: null, defaultText: null }),
   view('gateway.url', { access: 'technician', text: '', editable: false, lockedReason: 'Set by the technician.', description: 'Address of the live SOAP gateway. Empty: training mode.' }),
@@ -29,7 +34,7 @@ const SETTINGS: SettingView[] = [
 const manager = (role: ManagerStatus['role']): ManagerStatus => ({ role, pinSet: true, lockedUntil: null, lockedWords: null, sessionEndsAt: null });
 
 /** A terminal whose settings need the manager until the PIN 4826 unlocks this page. */
-function terminal(): { unlocked: () => boolean } {
+function terminal(settings: SettingView[] = SETTINGS): { unlocked: () => boolean } {
   let unlocked = false;
   pos.answer('manager.status', () => manager(unlocked ? 'manager' : 'cashier'));
   pos.answer('manager.unlock', ({ pin }) => {
@@ -37,7 +42,8 @@ function terminal(): { unlocked: () => boolean } {
     unlocked = true;
     return manager('manager');
   });
-  pos.answer('settings.list', () => (unlocked ? SETTINGS : { refuse: NEEDS_MANAGER }));
+  pos.answer('settings.list', () => (unlocked ? settings : { refuse: NEEDS_MANAGER }));
+  pos.answer('settings.setMany', ({ changes }) => settings.map((s) => ({ ...s, ...(changes.find((c) => c.key === s.key) && { text: changes.find((c) => c.key === s.key)?.text ?? null, set: true }) })));
   return { unlocked: () => unlocked };
 }
 
@@ -50,155 +56,251 @@ function screenWithGate() {
   );
 }
 
+/** Unlock, the manager PIN in the dialog it opens, and the form open for changes. */
 async function unlock(): Promise<void> {
+  fireEvent.click(await screen.findByRole('button', { name: 'Unlock to change' }));
   const dialog = await screen.findByRole('dialog', { name: 'Manager PIN' });
   fireEvent.change(within(dialog).getByLabelText('PIN'), { target: { value: '4826' } });
   fireEvent.submit(within(dialog).getByLabelText('PIN').closest('form') as HTMLFormElement);
-  await screen.findByRole('group', { name: 'Store and lane' });
+  await screen.findByRole('button', { name: 'Save' });
 }
 
-const field = (name: string): HTMLElement => screen.getByRole('form', { name });
+const field = (name: string): HTMLElement => screen.getByRole('group', { name });
+const saves = () => pos.calls.filter((c) => c.method === 'settings.setMany');
 
 beforeEach(() => {
   pos.reset();
-  useSettingsStore.setState(useSettingsStore.getInitialState(), true);
+  settingsActions.reset();
   useManagerStore.setState(useManagerStore.getInitialState(), true);
 });
 afterEach(() => {
   cleanup();
+  vi.unstubAllGlobals();
   setLanguage('en');
 });
 
 describe('the Settings screen', () => {
-  it('stays locked until the manager PIN, and offers it again after a cancel', async () => {
+  it('arrives with no PIN dialog, read-only, and Unlock asks for the manager PIN', async () => {
     terminal();
     screenWithGate();
-    const dialog = await screen.findByRole('dialog', { name: 'Manager PIN' });
-    expect(dialog.textContent).toContain('This needs a manager: enter the manager PIN first.');
-    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
-    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
-    expect(screen.getByText(/The settings open for a manager\./)).toBeTruthy();
-    expect(screen.queryByRole('group')).toBeNull();
-
-    fireEvent.click(screen.getByRole('button', { name: 'Enter the manager PIN' }));
+    expect(await screen.findByText('The settings open for a manager.')).toBeTruthy();
+    expect(screen.queryByRole('dialog')).toBeNull();
     await unlock();
-    expect(screen.queryByText(/The settings open for a manager\./)).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Unlock to change' })).toBeNull();
     expect(screen.getByRole('form', { name: 'Change the manager PIN' })).toBeTruthy();
+    // The first control that takes a change has the focus.
+    expect(document.activeElement?.id).toBe('setting-terminal-name');
   });
 
-  it('groups the keys under their headings, each named in words, not by its key', async () => {
+  it('shows the settings read-only to a page already a manager, until Unlock', async () => {
+    pos.answer('settings.list', () => SETTINGS);
+    pos.answer('manager.status', () => manager('manager'));
+    screenWithGate();
+    expect(await screen.findByText('Read-only. Unlock with the manager PIN to change a setting.')).toBeTruthy();
+    expect(screen.getByRole<HTMLInputElement>('textbox', { name: 'Lane name' }).readOnly).toBe(true);
+    expect(screen.getByRole<HTMLSelectElement>('combobox', { name: 'Language' }).disabled).toBe(true);
+    expect(screen.queryByRole('button', { name: 'Save' })).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Unlock to change' }));
+    await screen.findByRole('button', { name: 'Save' });
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(screen.getByRole<HTMLInputElement>('textbox', { name: 'Lane name' }).readOnly).toBe(false);
+  });
+
+  it('saves five changes with one Save: one call, all of them', async () => {
     terminal();
     screenWithGate();
     await unlock();
-    // The technician's unlock (desktop app only, as this fake bridge looks) comes before the settings.
-    const groups = screen.getAllByRole('group').map((g) => g.getAttribute('aria-label'));
-    expect(groups.slice(groups.indexOf('Store and lane'))).toEqual(['Store and lane', 'Offline payments', 'Payments at the counter', 'Equipment marketplace', 'Payment gateway', 'This computer']);
-    const offline = screen.getByRole('group', { name: 'Offline payments' });
-    expect(within(offline).getAllByRole('form').map((f) => f.getAttribute('aria-label'))).toEqual(['Take payments offline', 'Largest offline payment']);
-    expect(document.body.textContent).not.toContain('offline.maxAmount');
-    expect(within(field('Largest offline payment')).getByRole('textbox', { name: 'Largest offline payment' })).toBeTruthy();
+    fireEvent.change(screen.getByRole('textbox', { name: 'Lane name' }), { target: { value: 'Front' } });
+    fireEvent.change(screen.getByRole('combobox', { name: 'Take payments offline' }), { target: { value: 'true' } });
+    fireEvent.change(screen.getByRole('textbox', { name: 'Largest offline payment' }), { target: { value: '80.50' } });
+    fireEvent.change(screen.getByRole('textbox', { name: 'Most payments waiting offline' }), { target: { value: '20' } });
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Refunds' }));
+    expect(screen.getByText('5 unsaved changes.')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(screen.getByText('5 changes saved.')).toBeTruthy());
+    expect(saves()).toHaveLength(1);
+    expect(saves()[0]?.input).toEqual({
+      changes: [
+        { key: 'terminal.name', text: 'Front' },
+        { key: 'offline.enabled', text: 'true' },
+        { key: 'offline.maxAmount', text: '80.50' },
+        { key: 'offline.maxCount', text: '20' },
+        { key: 'offline.types', text: '["sale","refund"]' },
+      ],
+    });
+    expect(screen.getByText('No unsaved changes.')).toBeTruthy();
+    expect(pos.calls.some((c) => c.method === 'settings.set')).toBe(false);
   });
 
-  it('offers a fixed set of values as a choice in words, and saves the chosen value', async () => {
+  it('saves with Enter inside a field, a choice included', async () => {
     terminal();
-    pos.answer('settings.set', ({ key, text }) => ({ ...(SETTINGS.find((s) => s.key === key) as SettingView), text, set: true }));
     screenWithGate();
     await unlock();
-    const language = within(field('Language')).getByRole<HTMLSelectElement>('combobox', { name: 'Language' });
-    expect([...language.options].map((o) => [o.value, o.textContent])).toEqual([['en', 'English'], ['fr', 'Français']]);
-    expect([...within(field('Take payments offline')).getByRole<HTMLSelectElement>('combobox').options].map((o) => o.textContent)).toEqual(['Yes', 'No']);
-    expect([...within(field('Chip card swiped')).getByRole<HTMLSelectElement>('combobox').options].map((o) => o.textContent)).toEqual(['Allow', 'Warn the cashier', 'Refuse']);
-    const save = within(field('Language')).getByRole<HTMLButtonElement>('button', { name: 'Save' });
-    expect(save.disabled).toBe(true);
+    const language = screen.getByRole('combobox', { name: 'Language' });
     fireEvent.change(language, { target: { value: 'fr' } });
-    fireEvent.click(save);
-    await waitFor(() => expect(field('Language').textContent).toContain('Saved.'));
-    expect(pos.calls.find((c) => c.method === 'settings.set')?.input).toEqual({ key: 'terminal.language', text: 'fr' });
+    fireEvent.keyDown(language, { key: 'Enter' });
+    await waitFor(() => expect(saves()).toHaveLength(1));
+    expect(saves()[0]?.input).toEqual({ changes: [{ key: 'terminal.language', text: 'fr' }] });
   });
 
-  it('shows a technician\'s key read-only with main\'s reason and description, and no Save', async () => {
+  it('discards every change at once, and typing the value back is no change', async () => {
     terminal();
+    screenWithGate();
+    await unlock();
+    const name = screen.getByRole<HTMLInputElement>('textbox', { name: 'Lane name' });
+    fireEvent.change(name, { target: { value: 'Lane 1' } });
+    expect(screen.getByText('No unsaved changes.')).toBeTruthy();
+    fireEvent.change(name, { target: { value: 'Back' } });
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Voids' }));
+    expect(screen.getByText('2 unsaved changes.')).toBeTruthy();
+    const discard = screen.getByRole('button', { name: 'Discard changes' });
+    discard.focus();
+    fireEvent.click(discard);
+    expect(name.value).toBe('Lane 1');
+    expect(screen.getByRole<HTMLInputElement>('checkbox', { name: 'Voids' }).checked).toBe(false);
+    expect(screen.getByText('No unsaved changes.')).toBeTruthy();
+    // The button stays where the focus was (it is never disabled under it).
+    expect(document.activeElement).toBe(discard);
+    expect(saves()).toHaveLength(0);
+  });
+
+  it('shows each refusal under its field, named in the summary, and saves nothing', async () => {
+    terminal();
+    pos.answer('settings.setMany', () => ({
+      refuse: {
+        code: 'BAD_INPUT',
+        message: 'two refused',
+        issues: [
+          { path: 'offline.maxAmount', message: 'invalid value for offline.maxAmount: must be dollars and cents, e.g. 50.00' },
+          { path: 'offline.maxCount', message: 'invalid value for offline.maxCount: expected number' },
+        ],
+      },
+    }));
+    screenWithGate();
+    await unlock();
+    fireEvent.change(screen.getByRole('textbox', { name: 'Lane name' }), { target: { value: 'Front' } });
+    fireEvent.change(screen.getByRole('textbox', { name: 'Largest offline payment' }), { target: { value: '25.5x' } });
+    fireEvent.change(screen.getByRole('textbox', { name: 'Most payments waiting offline' }), { target: { value: 'many' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await screen.findByText('Nothing was saved: 2 settings need fixing.');
+    const amount = screen.getByRole('textbox', { name: 'Largest offline payment' });
+    expect(amount.getAttribute('aria-invalid')).toBe('true');
+    const described = (amount.getAttribute('aria-describedby') ?? '').split(' ').map((id) => document.getElementById(id)?.textContent);
+    expect(described).toContain('invalid value for offline.maxAmount: must be dollars and cents, e.g. 50.00');
+    expect(screen.getByRole('textbox', { name: 'Lane name' }).getAttribute('aria-invalid')).toBe('false');
+    expect(screen.getByRole('link', { name: 'Largest offline payment: invalid value for offline.maxAmount: must be dollars and cents, e.g. 50.00' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: /^Most payments waiting offline: / })).toBeTruthy();
+    await waitFor(() => expect(document.activeElement).toBe(amount));
+    // The changes stay for a fix; fixing one field takes its refusal away.
+    expect(screen.getByText('3 unsaved changes.')).toBeTruthy();
+    fireEvent.change(amount, { target: { value: '25.50' } });
+    expect(amount.getAttribute('aria-invalid')).toBe('false');
+  });
+
+  it('offers a list setting as check boxes in words, never as JSON', async () => {
+    terminal();
+    screenWithGate();
+    await unlock();
+    const types = field('Payment types taken offline');
+    expect(within(types).getAllByRole('checkbox').map((c) => [c.closest('label')?.textContent, (c as HTMLInputElement).checked])).toEqual([
+      ['Sales', true],
+      ['Pre-authorizations', false],
+      ['Completions of a pre-authorization', false],
+      ['Refunds', false],
+      ['Voids', false],
+      ['Card checks (verify)', false],
+    ]);
+    expect(document.body.textContent).not.toContain('["sale"]');
+  });
+
+  it('shows money as money in the screen\'s language, and sends dollars as main reads them', async () => {
+    terminal();
+    act(() => setLanguage('fr'));
+    screenWithGate();
+    fireEvent.click(await screen.findByRole('button', { name: 'Déverrouiller pour changer' }));
+    const dialog = await screen.findByRole('dialog');
+    fireEvent.change(within(dialog).getByLabelText('NIP'), { target: { value: '4826' } });
+    fireEvent.submit(within(dialog).getByLabelText('NIP').closest('form') as HTMLFormElement);
+    const amount = await screen.findByRole<HTMLInputElement>('textbox', { name: 'Paiement hors ligne maximal' });
+    expect(amount.value).toBe('100,00');
+    expect(field('Paiement hors ligne maximal').textContent).toContain('$');
+    fireEvent.change(amount, { target: { value: '80,50' } });
+    expect(amount.value).toBe('80,50');
+    fireEvent.click(screen.getByRole('button', { name: 'Enregistrer' }));
+    await waitFor(() => expect(saves()[0]?.input).toEqual({ changes: [{ key: 'offline.maxAmount', text: '80.50' }] }));
+  });
+
+  it('shows the technician\'s keys and the provisioning file\'s read-only with their reason', async () => {
+    const reason = 'Set by the provisioning file /etc/counter-pos/provision.json.';
+    terminal(SETTINGS.map((s) => (s.key === 'offline.maxCount' ? { ...s, editable: false, lockedReason: reason } : s)));
     screenWithGate();
     await unlock();
     const gateway = field('Gateway address');
     expect(within(gateway).getByRole<HTMLInputElement>('textbox').readOnly).toBe(true);
     expect(gateway.textContent).toContain('Set by the technician.');
     expect(gateway.textContent).toContain('Address of the live SOAP gateway. Empty: training mode.');
-    expect(within(gateway).queryByRole('button')).toBeNull();
     expect(within(field('Log detail')).getByRole<HTMLSelectElement>('combobox').disabled).toBe(true);
+    const count = field('Most payments waiting offline');
+    expect(within(count).getByRole<HTMLInputElement>('textbox').readOnly).toBe(true);
+    expect(count.textContent).toContain(reason);
+    expect(within(count).queryByRole('button')).toBeNull();
   });
 
-  it('shows a manager\'s key that IT\'s provisioning file locks read-only, naming the file, with no Save', async () => {
-    const state = terminal();
-    const reason = 'Set by the provisioning file /etc/counter-pos/provision.json.';
-    const locked = SETTINGS.map((s) => (s.key === 'offline.maxAmount' ? { ...s, text: '250.00', editable: false, lockedReason: reason } : s));
-    pos.answer('settings.list', () => (state.unlocked() ? locked : { refuse: NEEDS_MANAGER }));
-    screenWithGate();
-    await unlock();
-    const amount = field('Largest offline payment');
-    expect(within(amount).getByRole<HTMLInputElement>('textbox').readOnly).toBe(true);
-    expect(within(amount).getByRole<HTMLInputElement>('textbox').value).toBe('250.00');
-    expect(amount.textContent).toContain(reason);
-    expect(within(amount).queryByRole('button')).toBeNull();
-    // The key next to it stays the manager's.
-    expect(within(field('Take payments offline')).getByRole<HTMLSelectElement>('combobox').disabled).toBe(false);
-  });
-
-  it('keeps a secret write-only: never shown, replaced or removed', async () => {
+  it('keeps a secret write-only: replaced with the Save, removed at once', async () => {
     terminal();
-    pos.answer('settings.set', ({ key }) => ({ ...(SETTINGS.find((s) => s.key === key) as SettingView), set: true }));
     pos.answer('settings.unset', ({ key }) => ({ ...(SETTINGS.find((s) => s.key === key) as SettingView), set: false }));
     screenWithGate();
     await unlock();
-    const secret = field('Marketplace API secret');
-    const input = secret.querySelector('input') as HTMLInputElement;
+    const input = within(field('Marketplace API secret')).getByPlaceholderText<HTMLInputElement>('set (type a new value to replace it)');
     expect(input.type).toBe('password');
     expect(input.value).toBe('');
-    expect(input.placeholder).toBe('set (type a new value to replace it)');
     fireEvent.change(input, { target: { value: 'new-secret-1' } });
-    fireEvent.click(within(secret).getByRole('button', { name: 'Save' }));
-    expect(input.value).toBe('');
-    await waitFor(() => expect(secret.textContent).toContain('Saved.'));
-    expect(pos.calls.find((c) => c.method === 'settings.set')?.input).toEqual({ key: 'marketplace.apiSecret', text: 'new-secret-1' });
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(saves()[0]?.input).toEqual({ changes: [{ key: 'marketplace.apiSecret', text: 'new-secret-1' }] }));
+    await waitFor(() => expect(input.value).toBe(''));
     fireEvent.click(within(field('Marketplace API secret')).getByRole('button', { name: 'Remove' }));
-    await waitFor(() => expect((field('Marketplace API secret').querySelector('input') as HTMLInputElement).placeholder).toBe('not set'));
+    await waitFor(() => expect(within(field('Marketplace API secret')).getByPlaceholderText('not set')).toBeTruthy());
   });
 
-  it('says why main refused a value, in its words, next to the field, then saves a good one', async () => {
+  it('asks before the navigation leaves unsaved changes, and keeps them on No', async () => {
     terminal();
-    pos.answer('settings.set', ({ key, text }) =>
-      text === '25.00'
-        ? { ...(SETTINGS.find((s) => s.key === key) as SettingView), text, set: true }
-        : { refuse: { code: 'BAD_INPUT', message: 'offline.maxAmount must be dollars and cents, e.g. 50.00', issues: [{ path: 'offline.maxAmount', message: 'must be dollars and cents, e.g. 50.00' }] } },
-    );
+    const entries: ScreenEntry[] = [
+      { id: 'register', label: 'nav.register', render: () => null },
+      { id: 'settings', label: 'nav.settings', render: () => null },
+    ];
+    const opened: string[] = [];
+    render(<ScreenNav entries={entries} current="settings" onOpen={(id) => opened.push(id)} />);
     screenWithGate();
     await unlock();
-    const limit = field('Largest offline payment');
-    fireEvent.change(within(limit).getByRole('textbox'), { target: { value: '25.5x' } });
-    fireEvent.click(within(limit).getByRole('button', { name: 'Save' }));
-    const alert = await within(limit).findByRole('alert');
-    expect(alert.textContent).toBe('offline.maxAmount must be dollars and cents, e.g. 50.00');
-    expect(within(limit).getByRole('textbox').getAttribute('aria-invalid')).toBe('true');
-    expect(within(limit).getByRole('textbox').getAttribute('aria-describedby')).toContain(alert.id);
+    // No change: nothing is asked.
+    const ask = vi.fn<(message: string) => boolean>().mockReturnValue(false);
+    vi.stubGlobal('confirm', ask);
+    fireEvent.click(screen.getByRole('button', { name: 'Register' }));
+    expect(ask).not.toHaveBeenCalled();
+    expect(opened).toEqual(['register']);
 
-    fireEvent.change(within(limit).getByRole('textbox'), { target: { value: '25.00' } });
-    fireEvent.click(within(limit).getByRole('button', { name: 'Save' }));
-    await waitFor(() => expect(field('Largest offline payment').textContent).toContain('Saved.'));
-    expect(within(field('Largest offline payment')).getByRole('textbox').getAttribute('aria-invalid')).toBe('false');
-    expect(within(field('Largest offline payment')).getByRole('button', { name: 'Default' })).toBeTruthy();
+    fireEvent.change(screen.getByRole('textbox', { name: 'Lane name' }), { target: { value: 'Front' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Register' }));
+    expect(ask).toHaveBeenCalledWith('Leave Settings without saving your changes?');
+    expect(opened).toEqual(['register']);
+    expect(screen.getByRole<HTMLInputElement>('textbox', { name: 'Lane name' }).value).toBe('Front');
+
+    ask.mockReturnValue(true);
+    fireEvent.click(screen.getByRole('button', { name: 'Register' }));
+    expect(opened).toEqual(['register', 'register']);
+    expect(useSettingsStore.getState().drafts).toEqual({});
   });
 
   it('speaks French, with main\'s description kept for a key the screen does not know', async () => {
-    terminal();
     pos.answer('settings.list', () => [...SETTINGS, view('offline.somethingNew', { description: 'A setting main added later.' })]);
+    pos.answer('manager.status', () => manager('manager'));
     act(() => setLanguage('fr'));
     render(<SettingsScreen />);
     expect(await screen.findByRole('group', { name: 'Magasin et caisse' })).toBeTruthy();
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Paramètres');
-    const limit = field('Paiement hors ligne maximal');
-    expect(limit.textContent).toContain('Plus gros paiement pris hors ligne, en dollars');
-    expect(within(limit).getByRole('button', { name: 'Enregistrer' })).toBeTruthy();
+    expect(field('Paiement hors ligne maximal').textContent).toContain('Plus gros paiement pris hors ligne, en dollars');
     expect(field('offline.somethingNew').textContent).toContain('A setting main added later.');
     expect([...within(field('Langue')).getByRole<HTMLSelectElement>('combobox').options].map((o) => o.textContent)).toEqual(['English', 'Français']);
+    expect(screen.getByRole('button', { name: 'Déverrouiller pour changer' })).toBeTruthy();
   });
 });

@@ -1,5 +1,6 @@
 import { useEffect, useLayoutEffect, useRef, useState, type RefObject } from 'react';
 import { useT } from '../i18n/i18n';
+import { mayLeave } from './leave-guard';
 import type { ScreenEntry } from './screens';
 
 /** The navigation buttons that ran onto a second line of the row (hidden there, offered under More). */
@@ -56,6 +57,8 @@ export function ScreenNav({ entries, current, onOpen }: { entries: ScreenEntry[]
 
   const go = (id: string): void => {
     setOpen(false);
+    // A screen holding unsaved changes (Settings) asks first; staying keeps it and its changes.
+    if (id !== current && !mayLeave()) return;
     onOpen(id);
   };
   return (

@@ -1,53 +1,121 @@
 import { create } from 'zustand';
-import type { SettingView } from '../../../preload/contract';
+import { PosCallError, type SettingView } from '../../../preload/contract';
 import { connect, errorWords } from '../api/pos';
 import { useManagerStore } from './manager-store';
 
-/** What main said about the last write of a key: saved (the screen says so), or refused in posctl's words. */
-export type SettingNote = { ok: true } | { ok: false; text: string };
+/** What the last Save came to: every change saved, or some refused (each under its field), or a refusal of the whole. */
+export type SaveOutcome = { kind: 'saved'; count: number } | { kind: 'refused'; keys: string[] } | { kind: 'failed'; text: string };
 
 export interface SettingsState {
+  /** The settings in force, as main last gave them; empty until this page may read them. */
   settings: SettingView[];
-  notes: Record<string, SettingNote>;
+  /** Whether the form takes changes: the manager opened it with Unlock (the PIN when the page needed it). */
+  unlocked: boolean;
+  /** The text typed for each changed key, as main reads it ("80.00", `["sale"]`): only keys that differ from the value in force. */
+  drafts: Record<string, string>;
+  /** Main's refusal of each key at the last Save, in its words. */
+  problems: Record<string, string>;
+  outcome: SaveOutcome | undefined;
+  busy: boolean;
   error: string | undefined;
-  load: () => void;
-  save: (key: string, text: string) => void;
-  reset: (key: string) => void;
+  /** A secret removed (Remove acts at once: nothing of a secret is ever in the form to save or discard). */
+  notes: Record<string, { ok: true } | { ok: false; text: string }>;
 }
 
 const client = () => connect().client;
 
-export const useSettingsStore = create<SettingsState>((set, get) => {
-  const write = (key: string, call: () => Promise<SettingView>): void => {
+/** The refusal main sends a page that lacks the manager role: the quiet read on arrival keeps the screen locked on it. */
+const needsManager = (e: unknown): boolean => e instanceof PosCallError && e.code === 'FORBIDDEN' && e.needs === 'manager';
+
+const initial: SettingsState = { settings: [], unlocked: false, drafts: {}, problems: {}, outcome: undefined, busy: false, error: undefined, notes: {} };
+
+export const useSettingsStore = create<SettingsState>(() => initial);
+
+const set = useSettingsStore.setState;
+const get = useSettingsStore.getState;
+
+/** Whether any change waits for Save (the screen asks before it is left then). */
+export const hasChanges = (s: SettingsState): boolean => Object.keys(s.drafts).length > 0;
+
+export const settingsActions = {
+  /**
+   * The quiet read on arrival: no PIN dialog pops up over the screen. A page that is already a
+   * manager (or technician) sees the settings read-only; any other sees the Unlock button.
+   */
+  load(): void {
+    client()
+      .call('settings.list', {})
+      .then(
+        (settings) => set({ settings, error: undefined }),
+        (e: unknown) => set(needsManager(e) ? { settings: [], unlocked: false } : { error: errorWords(e) }),
+      );
+  },
+  /** Unlock: the manager PIN when the page needs it (ManagerGate's dialog), then the form takes changes. */
+  unlock(): void {
     useManagerStore
       .getState()
-      .asManager(call)
+      .asManager(() => client().call('settings.list', {}))
       .then(
-        (view) => {
-          if (!view) return;
-          set({ settings: get().settings.map((s) => (s.key === key ? view : s)), notes: { ...get().notes, [key]: { ok: true } } });
+        (settings) => settings && set({ settings, unlocked: true, error: undefined }),
+        (e: unknown) => set({ error: errorWords(e) }),
+      );
+  },
+  /** Back to read-only (the technician locking, a cashier again): unsaved changes go with it. */
+  close(): void {
+    set({ settings: [], unlocked: false, drafts: {}, problems: {}, outcome: undefined });
+  },
+  /** Leaving the screen (after its question): the next arrival is read-only again, with no changes. */
+  leave(): void {
+    set({ unlocked: false, drafts: {}, problems: {}, outcome: undefined, notes: {} });
+  },
+  /** A typed value; typing the value in force back takes the key out of the changes. */
+  edit(key: string, text: string): void {
+    const current = get().settings.find((s) => s.key === key);
+    const drafts = { ...get().drafts };
+    if (current && !current.secret && current.text === text) delete drafts[key];
+    else if (current?.secret && text === '') delete drafts[key];
+    else drafts[key] = text;
+    const problems = { ...get().problems };
+    delete problems[key];
+    set({ drafts, problems, outcome: undefined });
+  },
+  discard(): void {
+    set({ drafts: {}, problems: {}, outcome: undefined });
+  },
+  /** One Save for every change on the screen: main applies all of them or none. */
+  save(): void {
+    const changes = Object.entries(get().drafts).map(([key, text]) => ({ key, text }));
+    if (changes.length === 0 || get().busy) return;
+    set({ busy: true, outcome: undefined });
+    useManagerStore
+      .getState()
+      .asManager(() => client().call('settings.setMany', { changes }))
+      .then(
+        (settings) => {
+          if (!settings) return set({ busy: false });
+          set({ settings, drafts: {}, problems: {}, busy: false, outcome: { kind: 'saved', count: changes.length } });
         },
+        (e: unknown) => {
+          const issues = e instanceof PosCallError && e.code === 'BAD_INPUT' ? (e.issues ?? []) : [];
+          // Each refusal goes under its own field; a refusal of no field we show stays whole.
+          const problems = Object.fromEntries(issues.filter((i) => i.path in get().drafts).map((i) => [i.path, i.message]));
+          const keys = Object.keys(problems);
+          set({ busy: false, problems, outcome: keys.length > 0 ? { kind: 'refused', keys } : { kind: 'failed', text: errorWords(e) } });
+        },
+      );
+  },
+  /** Removes a stored secret at once (a secret is never in the form's changes). */
+  remove(key: string): void {
+    useManagerStore
+      .getState()
+      .asManager(() => client().call('settings.unset', { key }))
+      .then(
+        (view) => view && set({ settings: get().settings.map((s) => (s.key === key ? view : s)), notes: { ...get().notes, [key]: { ok: true } } }),
         (e: unknown) => set({ notes: { ...get().notes, [key]: { ok: false, text: errorWords(e) } } }),
       );
-  };
-  return {
-    settings: [],
-    notes: {},
-    error: undefined,
-    load() {
-      useManagerStore
-        .getState()
-        .asManager(() => client().call('settings.list', {}))
-        .then(
-          (settings) => settings && set({ settings, error: undefined }),
-          (e: unknown) => set({ error: errorWords(e) }),
-        );
-    },
-    save(key, text) {
-      write(key, () => client().call('settings.set', { key, text }));
-    },
-    reset(key) {
-      write(key, () => client().call('settings.unset', { key }));
-    },
-  };
-});
+  },
+  /** For tests: the state a fresh page starts with. */
+  reset(): void {
+    set(initial, true);
+  },
+};

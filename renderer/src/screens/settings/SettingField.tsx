@@ -1,90 +1,68 @@
-import { useId, useState } from 'react';
 import type { SettingView } from '../../../../preload/contract';
 import { useT } from '../../i18n/i18n';
-import { useSettingsStore } from '../../stores/settings-store';
-import { choiceWords, settingWords } from './setting-words';
+import { settingsActions, useSettingsStore } from '../../stores/settings-store';
+import { SettingControl } from './SettingControl';
+import { fieldId, settingWords } from './setting-words';
 
 /**
- * One setting: its name and what it does in the page's language, its value (a choice when main
- * lists the values, write-only for a secret), Save and Default, and what main said of the last try.
- * A setting this page may not change shows read-only with main's reason.
+ * One setting of the form: its name and what it does in the page's language, its control (a
+ * choice, check boxes for a list, money as money, write-only for a secret), Default, and main's
+ * refusal of it at the last Save under it. The form takes changes once unlocked; a key this page
+ * may not change stays read-only with main's reason (the technician's, or IT's provisioning file).
  */
-export function SettingField({ s }: { s: SettingView }) {
+export function SettingField({ s, unlocked }: { s: SettingView; unlocked: boolean }) {
   const { t } = useT('settings');
-  const save = useSettingsStore((st) => st.save);
-  const reset = useSettingsStore((st) => st.reset);
+  const draft = useSettingsStore((st) => st.drafts[s.key]);
+  const problem = useSettingsStore((st) => st.problems[s.key]);
   const note = useSettingsStore((st) => st.notes[s.key]);
-  // The field starts from the value in force; the parent's key renews it when a save changes that value.
-  const [text, setText] = useState(s.text ?? '');
-  const id = useId();
+  const id = fieldId(s.key);
   const words = settingWords(s);
   const label = words.label ? t(words.label) : s.key;
-  const refused = note?.ok === false;
-  const describedBy = `${id}-about ${id}-note`;
-  const changed = s.secret ? text !== '' : text !== (s.text ?? '');
+  const editable = unlocked && s.editable;
+  const value = draft ?? (s.secret ? '' : (s.text ?? ''));
+  const describedBy = [`${id}-about`, problem ? `${id}-problem` : undefined, s.unit === 'cents' ? `${id}-hint` : undefined].filter(Boolean).join(' ');
+  const showDefault = editable && !s.secret && s.defaultText !== null && value !== s.defaultText;
   return (
-    <form
-      className="setting"
-      aria-label={label}
-      onSubmit={(e) => {
-        e.preventDefault();
-        if (!changed) return;
-        save(s.key, text);
-        if (s.secret) setText('');
-      }}
-    >
-      <label className="field" htmlFor={id}>
-        <strong>{label}</strong>
-      </label>
+    // A list's check boxes are their own group under a legend of the same words; every other control is named by this label.
+    <div className={`setting${draft !== undefined ? ' setting-changed' : ''}`} role={s.listOf ? undefined : 'group'} aria-labelledby={s.listOf ? undefined : `${id}-label`}>
+      {s.listOf ? (
+        <span id={`${id}-label`} className="setting-label" aria-hidden="true">
+          <strong>{label}</strong>
+        </span>
+      ) : (
+        <label id={`${id}-label`} className="setting-label" htmlFor={id}>
+          <strong>{label}</strong>
+        </label>
+      )}
       {/* The technician's keys may keep main's description (English), as posctl shows it. */}
       <span id={`${id}-about`} className="muted">
         {words.description ? t(words.description) : s.description}
       </span>
       <div className="setting-row">
-        {s.choices ? (
-          <select id={id} value={text} disabled={!s.editable} aria-invalid={refused} aria-describedby={describedBy} onChange={(e) => setText(e.target.value)}>
-            {s.choices.map((value) => {
-              const words = choiceWords(s.key, value);
-              return (
-                <option key={value} value={value}>
-                  {words ? t(words) : value}
-                </option>
-              );
-            })}
-          </select>
-        ) : (
-          <input
-            id={id}
-            type={s.secret ? 'password' : 'text'}
-            autoComplete="off"
-            value={text}
-            placeholder={s.secret ? t(s.set ? 'secret.set' : 'secret.unset') : (s.defaultText ?? '')}
-            readOnly={!s.editable}
-            aria-invalid={refused}
-            aria-describedby={describedBy}
-            onChange={(e) => setText(e.target.value)}
-          />
+        <SettingControl s={s} id={id} label={label} value={value} editable={editable} invalid={problem !== undefined} describedBy={describedBy} />
+        {showDefault && (
+          <button type="button" className="button" onClick={() => settingsActions.edit(s.key, s.defaultText ?? '')}>
+            {t('default')}
+          </button>
         )}
-        {s.editable ? (
-          <>
-            <button type="submit" className="button" disabled={!changed}>
-              {t('save')}
-            </button>
-            {s.set && (
-              <button type="button" className="button" onClick={() => reset(s.key)}>
-                {t(s.secret ? 'remove' : 'default')}
-              </button>
-            )}
-          </>
-        ) : (
-          // Main's reason: the technician's key, or the provisioning file that locks it.
-          <span className="muted">{s.lockedReason}</span>
+        {editable && s.secret && s.set && (
+          <button type="button" className="button" onClick={() => settingsActions.remove(s.key)}>
+            {t('remove')}
+          </button>
         )}
+        {/* Main's reason: the technician's key, or the provisioning file that locks it. */}
+        {!s.editable && s.lockedReason && <span className="muted setting-reason">{s.lockedReason}</span>}
       </div>
-      {/* A refusal is main's words (posctl's rules), next to the field. */}
-      <span id={`${id}-note`} className={refused ? 'field-problem' : 'muted'} role={refused ? 'alert' : undefined}>
-        {note === undefined ? '' : note.ok ? t('saved') : note.text}
-      </span>
-    </form>
+      {problem && (
+        <span id={`${id}-problem`} className="field-problem">
+          {problem}
+        </span>
+      )}
+      {note && (
+        <span className={note.ok ? 'muted' : 'field-problem'} role={note.ok ? 'status' : 'alert'}>
+          {note.ok ? t('saved') : note.text}
+        </span>
+      )}
+    </div>
   );
 }

@@ -4,7 +4,7 @@ import { connect, errorWords } from '../../api/pos';
 import { digitsOnly } from '../../components/money';
 import { useT } from '../../i18n/i18n';
 import { useManagerStore } from '../../stores/manager-store';
-import { useSettingsStore } from '../../stores/settings-store';
+import { settingsActions } from '../../stores/settings-store';
 
 /**
  * "Technician unlock", in the desktop app only: the gateway's settings are the technician's, who
@@ -40,7 +40,7 @@ export function TechnicianUnlock({ settings }: { settings: readonly SettingView[
                 (status) => {
                   useManagerStore.setState({ status });
                   // The page is a cashier again: the settings close until the manager PIN opens them.
-                  useSettingsStore.setState({ settings: [] });
+                  settingsActions.close();
                 },
                 (err: unknown) => setProblem(errorWords(err)),
               );
@@ -67,7 +67,8 @@ export function TechnicianUnlock({ settings }: { settings: readonly SettingView[
               (status) => {
                 useManagerStore.setState({ status });
                 setProblem(undefined);
-                useSettingsStore.getState().load();
+                // The technician may change at once: the form opens (no manager PIN is asked of a technician).
+                settingsActions.unlock();
               },
               (err: unknown) => setProblem(errorWords(err)),
             )

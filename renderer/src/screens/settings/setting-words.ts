@@ -33,3 +33,8 @@ export function settingWords(s: SettingView): { label: SettingsKey | undefined; 
 export function choiceWords(key: string, value: string): SettingsKey | undefined {
   return known(`choice.${key}.${value}`) ?? known(`choice.${value}`);
 }
+
+/** The id of a setting's control (its first check box for a list): the Save summary links to it and focuses it. */
+export function fieldId(key: string): string {
+  return `setting-${key.replace(/\./g, '-')}`;
+}
