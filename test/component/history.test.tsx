@@ -126,7 +126,7 @@ describe('the History screen', () => {
       expect(cell.textContent, state).toBe(words[state][0]);
       expect(cell.className, state).toContain(words[state][1]);
     });
-    const table = screen.getByRole('table', { name: 'Payments' });
+    const table = screen.getByRole('grid', { name: 'Payments' });
     expect(within(table).getAllByText('Visa 411111******1111')).toHaveLength(states.length);
     expect(table.textContent).toContain('· PAT LEE');
     expect(table.textContent).toContain('$42.00');

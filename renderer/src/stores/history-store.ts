@@ -17,7 +17,10 @@ export interface HistoryFilter {
 }
 
 export interface HistoryState {
+  /** The filter as the inputs show it (it applies once searched). */
   filter: HistoryFilter;
+  /** The filter of the rows shown: what Export exports and says it exports. */
+  applied: HistoryFilter;
   rows: PaymentRow[];
   nextBeforeId: number | null;
   totals: DailyTotals | undefined;
@@ -64,8 +67,11 @@ export function searchOf(f: HistoryFilter): JournalSearch {
   };
 }
 
+const FIRST: HistoryFilter = { date: today(), type: '', tender: '', state: '', last4: '', reference: '' };
+
 export const useHistoryStore = create<HistoryState>((set, get) => ({
-  filter: { date: today(), type: '', tender: '', state: '', last4: '', reference: '' },
+  filter: FIRST,
+  applied: FIRST,
   rows: [],
   nextBeforeId: null,
   totals: undefined,
@@ -82,7 +88,7 @@ export const useHistoryStore = create<HistoryState>((set, get) => ({
     const query = { ...searchOf(filter), limit: 50, ...(more && nextBeforeId ? { beforeId: nextBeforeId } : {}) };
     const asked = ++searches;
     const current = (): boolean => asked === searches;
-    set({ loading: true });
+    set(more ? { loading: true } : { loading: true, applied: filter });
     client()
       .call('journal.search', query)
       .then(
@@ -118,7 +124,8 @@ export const useHistoryStore = create<HistoryState>((set, get) => ({
       );
   },
   exportCsv() {
-    const { filter } = get();
+    // The rows on screen are the applied filter's: an input changed but not searched is not exported.
+    const filter = get().applied;
     if (connect().initial === 'ipc') {
       // The desktop app asks where to save, in the OS save dialog; a browser page downloads.
       useManagerStore
@@ -130,8 +137,8 @@ export const useHistoryStore = create<HistoryState>((set, get) => ({
             set({
               exportNote: r.saved
                 ? r.path
-                  ? i18n.t('export.saved', { ns: 'history', path: r.path })
-                  : i18n.t('export.savedThere', { ns: 'history' })
+                  ? i18n.t('export.savedCount', { ns: 'history', path: r.path, count: r.rows })
+                  : i18n.t('export.savedThereCount', { ns: 'history', count: r.rows })
                 : i18n.t('export.notSaved', { ns: 'history' }),
               error: undefined,
             }),
@@ -152,6 +159,7 @@ export const useHistoryStore = create<HistoryState>((set, get) => ({
           a.download = file.filename;
           a.click();
           setTimeout(() => URL.revokeObjectURL(url), 10_000);
+          set({ exportNote: i18n.t('export.downloaded', { ns: 'history', count: file.rows, file: file.filename }), error: undefined });
         },
         (e: unknown) => set({ error: errorWords(e) }),
       );

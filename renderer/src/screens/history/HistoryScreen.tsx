@@ -1,7 +1,10 @@
 import { useEffect } from 'react';
 import { useT } from '../../i18n/i18n';
-import { useHistoryStore } from '../../stores/history-store';
+import { closeDayActions } from '../../stores/close-day-store';
+import { today, useHistoryStore } from '../../stores/history-store';
+import { CloseDay } from './CloseDay';
 import { DayTotals } from './DayTotals';
+import { ExportWhat } from './ExportWhat';
 import { HistoryFilters } from './HistoryFilters';
 import { PaymentDetail } from './PaymentDetail';
 import { PaymentTable } from './PaymentTable';
@@ -36,7 +39,8 @@ function NoRows({ loading, filtered, onClear }: { loading: boolean; filtered: bo
 /**
  * History: the journal searched by day, type, tender, state, last four digits or reference; a
  * payment opened with its receipt, and voided, refunded or completed from its row (the manager
- * approves in the PIN dialog); the day's totals; CSV export (manager).
+ * approves in the PIN dialog); the day's totals; CSV export of the filter shown (manager); Close
+ * the day (manager).
  */
 export function HistoryScreen({ onFollow }: { onFollow: () => void }) {
   const { t } = useT('history');
@@ -47,11 +51,12 @@ export function HistoryScreen({ onFollow }: { onFollow: () => void }) {
     <section className="screen history-screen" aria-labelledby="history-title">
       <div className="screen-head">
         <h1 id="history-title">{t('title')}</h1>
-        <button type="button" className="button" onClick={h.exportCsv}>
-          {t('export')}
+        <ExportWhat />
+        <button type="button" className="button" onClick={() => closeDayActions.open(h.applied.date || today())}>
+          {t('close.show')}
         </button>
-        {h.exportNote && <span role="status">{h.exportNote}</span>}
       </div>
+      <CloseDay />
       <HistoryFilters />
       {h.error && (
         <p className="error-note" role="alert">
