@@ -148,4 +148,24 @@ describe('accessibility in Chromium, headless app in training mode', () => {
     await expect.poll(() => focused(page)).not.toBe('body');
     await page.close();
   });
+
+  it('keeps focus on the page when the control that held it goes (Lock ends the manager session, the badge goes)', async () => {
+    const { page } = await suite.newPage({ width: 1366, height: 768 });
+    await page.goto(suite.app.url);
+    await expect.poll(() => page.getByRole('group', { name: 'Amount keypad' }).count()).toBe(1);
+    await page.getByRole('button', { name: 'Settings', exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: 'Manager PIN' });
+    const unlock = page.getByRole('button', { name: /^Unlock to change/ });
+    await expect.poll(async () => (await dialog.count()) + (await unlock.count())).toBeGreaterThan(0);
+    if ((await dialog.count()) === 0) await unlock.click();
+    await dialog.getByLabel('PIN').fill('4826');
+    await dialog.getByLabel('PIN').press('Enter');
+    const lock = page.locator('.manager-badge').getByRole('button', { name: 'Lock' });
+    await expect.poll(() => lock.count()).toBe(1);
+    await lock.focus();
+    await page.keyboard.press('Enter');
+    await expect.poll(() => page.locator('.manager-badge').count()).toBe(0);
+    await expect.poll(() => focused(page)).not.toBe('body');
+    await page.close();
+  });
 });
