@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Page } from 'playwright';
+import type { Page } from 'playwright-core';
 import { screenshotPath } from '../support/browser';
 import { headlessAppInChromium } from '../support/e2e';
 import { posctl } from '../support/processes';
@@ -18,7 +18,7 @@ async function unlockByKeyboard(page: Page, words: { settings: string; unlock: R
   await page.keyboard.press('Enter');
   await expect.poll(() => dialog.count()).toBe(0);
   // The form is open: focus on its first field, not on the page.
-  await expect.poll(() => page.evaluate(() => document.activeElement?.closest('.settings-form') !== null)).toBe(true);
+  await expect.poll(() => page.evaluate("document.activeElement?.closest('.settings-form') !== null")).toBe(true);
 }
 
 const config = async (dataDir: string, key: string): Promise<string> => (await posctl(dataDir, ['config', 'get', key])).stdout.trim();
