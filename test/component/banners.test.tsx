@@ -167,4 +167,43 @@ describe('the manager PIN dialog', () => {
     expect(dialog.querySelectorAll('input')).toHaveLength(1);
     expect(screen.getByRole('button', { name: 'Approve' })).toBeTruthy();
   });
+
+  it('gives focus back to what opened it when it closes', () => {
+    const { rerender } = render(
+      <>
+        <button type="button">Refund</button>
+        <main id="main" tabIndex={-1} />
+      </>,
+    );
+    const opener = screen.getByRole('button', { name: 'Refund' });
+    opener.focus();
+    const withDialog = (open: boolean) => (
+      <>
+        <button type="button">Refund</button>
+        <main id="main" tabIndex={-1} />
+        {open && <PinDialog why="A refund needs the manager." busy={false} onSubmit={vi.fn()} onClose={vi.fn()} />}
+      </>
+    );
+    rerender(withDialog(true));
+    expect(document.activeElement).toBe(screen.getByLabelText('PIN'));
+    rerender(withDialog(false));
+    expect(document.activeElement).toBe(opener);
+  });
+
+  it("puts focus on the screen's heading when what opened it is gone", () => {
+    const page = (opener: boolean, open: boolean) => (
+      <>
+        {opener && <button type="button">Refund</button>}
+        <main id="main" tabIndex={-1}>
+          <h1>Register</h1>
+        </main>
+        {open && <PinDialog why="A refund needs the manager." busy={false} onSubmit={vi.fn()} onClose={vi.fn()} />}
+      </>
+    );
+    const { rerender } = render(page(true, false));
+    screen.getByRole('button', { name: 'Refund' }).focus();
+    rerender(page(true, true));
+    rerender(page(false, false));
+    expect(document.activeElement).toBe(screen.getByRole('heading', { level: 1, name: 'Register' }));
+  });
 });
