@@ -10,6 +10,7 @@ import { routeReceipt } from '../receipts/route';
 import type { Cashiers } from '../roles/cashiers';
 import type { JournalStore } from '../store/journal';
 import { reportCsv, reportLines } from './lines';
+import { linesPdf } from './pdf';
 import { DayReports } from './service';
 
 export interface ReportsDomainDeps {
@@ -25,11 +26,12 @@ export interface ReportsDomainDeps {
   hostPrinter: HostPrinter | undefined;
 }
 
-type ReportMethod = 'report.day' | 'report.close' | 'report.get' | 'report.closed' | 'report.lines' | 'report.print' | 'report.csv';
+type ReportMethod = 'report.day' | 'report.close' | 'report.get' | 'report.closed' | 'report.lines' | 'report.print' | 'report.csv' | 'report.pdf';
 
 export interface ReportsDomain {
   reports: DayReports;
   lines(date: string, columns: 42 | 32, mode?: Mode): string[];
+  pdf(date: string, columns: 42 | 32, mode?: Mode): { filename: string; pdf: Buffer };
   handlers: Pick<Handlers, ReportMethod>;
 }
 
@@ -39,6 +41,11 @@ export function createReportsDomain(d: ReportsDomainDeps): ReportsDomain {
   const reports = new DayReports({ mode: d.mode, existingJournal: d.existingJournal, journal: d.journal, ledger: d.ledger, now: d.now });
   const lines = (date: string, columns: 42 | 32, mode = d.mode()): string[] =>
     reportLines(reports.day(date, mode), { columns, name: d.settings.get('terminal.name'), language: d.settings.get('terminal.language') });
+
+  const pdf = (date: string, columns: 42 | 32, mode = d.mode()): { filename: string; pdf: Buffer } => ({
+    filename: `day-report-${mode}-${date}.pdf`,
+    pdf: linesPdf(lines(date, columns, mode), `Day report ${date} (${mode})`),
+  });
 
   async function print(date: string, columns: 42 | 32, mode: Mode | undefined): Promise<ReceiptPrinted> {
     const text = lines(date, columns, mode);
@@ -76,6 +83,7 @@ export function createReportsDomain(d: ReportsDomainDeps): ReportsDomain {
   return {
     reports,
     lines,
+    pdf,
     handlers: {
       'report.day': ({ date, mode }) => reports.day(date, mode),
       'report.close': ({ date, mode, confirm }, ctx) => reports.close(date, { confirm: confirm === true, closedBy: d.cashiers.current(ctx)?.number ?? null, ...(mode ? { mode } : {}) }),
@@ -84,6 +92,10 @@ export function createReportsDomain(d: ReportsDomainDeps): ReportsDomain {
       'report.lines': ({ date, columns, mode }) => lines(date, columns, mode),
       'report.print': ({ date, columns, mode }) => print(date, columns, mode),
       'report.csv': ({ date, mode }) => reportCsv(reports.day(date, mode)),
+      'report.pdf': ({ date, columns, mode }) => {
+        const file = pdf(date, columns, mode);
+        return { filename: file.filename, base64: file.pdf.toString('base64') };
+      },
     },
   };
 }

@@ -116,6 +116,8 @@ export const reportMethods = {
   'report.lines': { input: z.strictObject({ mode: ModeInput, date: ReportDate, columns: z.union([z.literal(42), z.literal(32)]).default(42) }), output: z.array(z.string().max(42)) },
   /** Prints the report where receipts print; `browser`: the page prints the lines itself. */
   'report.print': { input: z.strictObject({ mode: ModeInput, date: ReportDate, columns: z.union([z.literal(42), z.literal(32)]).default(42) }), output: ReceiptPrinted },
+  /** The report as a PDF of its printer text (base64): what the owner is handed. */
+  'report.pdf': { input: z.strictObject({ mode: ModeInput, date: ReportDate, columns: z.union([z.literal(42), z.literal(32)]).default(42) }), output: z.strictObject({ filename: z.string(), base64: z.string() }) },
   /** The report as CSV (section, key, figure, count, amount). */
   'report.csv': { input: z.strictObject({ mode: ModeInput, date: ReportDate }), output: z.strictObject({ filename: z.string(), csv: z.string() }) },
 } as const;

@@ -87,6 +87,7 @@ export const METHOD_ROLES = {
   'report.lines': 'manager',
   'report.print': 'manager',
   'report.csv': 'manager',
+  'report.pdf': 'manager',
 } as const satisfies Record<MethodName, Role>;
 
 /**

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { DayReport } from '../../preload/contract';
@@ -52,6 +53,15 @@ describe('Close the day in Chromium (headless app, training mode)', () => {
     await panel.getByRole('button', { name: 'Save as CSV' }).click();
     const file = await download;
     expect(file.suggestedFilename()).toMatch(/^day-report-training-\d{4}-\d{2}-\d{2}\.csv$/);
+
+    const pdfDownload = page.waitForEvent('download');
+    await panel.getByRole('button', { name: 'Save as PDF' }).click();
+    const pdf = await pdfDownload;
+    expect(pdf.suggestedFilename()).toMatch(/^day-report-training-\d{4}-\d{2}-\d{2}\.pdf$/);
+    const pdfText = readFileSync((await pdf.path()) ?? '', 'latin1');
+    expect(pdfText.startsWith('%PDF-1.4')).toBe(true);
+    expect(pdfText).toMatch(/\( *DAY REPORT \\\(TRAINING\\\)\) Tj/);
+    expect(pdfText).toMatch(/\( +Approved +1 +\$42\.00\) Tj/);
 
     await panel.getByRole('button', { name: 'Close this day' }).click();
     await expect.poll(() => panel.getByRole('status').textContent(), { timeout: 10_000 }).toMatch(/is closed\. Payments from now on go to the next report/);

@@ -1,3 +1,4 @@
+import { writeFileSync } from 'node:fs';
 import { Option, type Command } from 'commander';
 import type { Mode } from '../../../preload/contract';
 import type { CliContext } from '../context';
@@ -9,6 +10,7 @@ interface DayOptions {
   mode?: Mode;
   json?: boolean;
   columns: string;
+  pdf?: string;
 }
 
 function dayArg(text: string): string {
@@ -29,14 +31,17 @@ export function registerReport(program: Command, ctx: CliContext): void {
     .addOption(modeOption())
     .addOption(new Option('--columns <n>', 'the width of the text: 42 (80 mm paper) or 32 (58 mm)').choices(['42', '32']).default('42'))
     .option('--json', 'print the report as JSON (the contract report.day reply)')
+    .option('--pdf <file>', 'also write the report as a PDF to this file')
     .action(async (opts: DayOptions) => {
       const out = await ctx.withCore((core) =>
         refusals(() => {
           const mode = opts.mode ?? core.mode();
           const day = core.reports.reports.day(opts.date, mode);
-          return { day, lines: core.reports.lines(day.date, opts.columns === '32' ? 32 : 42, mode) };
+          const columns = opts.columns === '32' ? 32 : 42;
+          return { day, lines: core.reports.lines(day.date, columns, mode), pdf: opts.pdf ? core.reports.pdf(day.date, columns, mode).pdf : undefined };
         }),
       );
+      if (opts.pdf && out.pdf) writeFileSync(opts.pdf, out.pdf);
       if (opts.json) return printJson(out.day);
       say(out.lines.join('\n'));
     });

@@ -48,6 +48,17 @@ function printedWords(r: ReceiptPrinted): string {
   return r.printer ? i18n.t('close.printedOn', { ns: 'history', printer: r.printer }) : i18n.t('close.printedDefault', { ns: 'history' });
 }
 
+/** A file the page downloads, and the note that says so. */
+function download(blob: Blob, filename: string): void {
+  const url = URL.createObjectURL(blob);
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = filename;
+  a.click();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  useCloseDayStore.setState({ note: i18n.t('close.downloaded', { ns: 'history', file: filename }) });
+}
+
 async function load(date: string): Promise<void> {
   const columns = useCloseDayStore.getState().columns;
   const got = await asManager(async () => {
@@ -105,14 +116,13 @@ export const closeDayActions = {
     const { date } = useCloseDayStore.getState();
     if (!date) return;
     const file = await asManager(() => client().call('report.csv', { date }));
-    if (!file) return;
-    const url = URL.createObjectURL(new Blob([file.csv], { type: 'text/csv' }));
-    const a = document.createElement('a');
-    a.href = url;
-    a.download = file.filename;
-    a.click();
-    setTimeout(() => URL.revokeObjectURL(url), 10_000);
-    useCloseDayStore.setState({ note: i18n.t('close.downloaded', { ns: 'history', file: file.filename }) });
+    if (file) download(new Blob([file.csv], { type: 'text/csv' }), file.filename);
+  },
+  async savePdf(): Promise<void> {
+    const { date, columns } = useCloseDayStore.getState();
+    if (!date) return;
+    const file = await asManager(() => client().call('report.pdf', { date, columns }));
+    if (file) download(new Blob([Uint8Array.from(atob(file.base64), (c) => c.charCodeAt(0))], { type: 'application/pdf' }), file.filename);
   },
   reset(): void {
     useCloseDayStore.setState(initial);

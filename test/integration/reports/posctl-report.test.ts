@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { SAMPLE_CARDS, swipeText } from '../../../native/sim/sample-cards';
 import { ClosedDay, DayReport } from '../../../preload/contract';
@@ -22,6 +24,9 @@ describe('posctl report', { timeout: 90_000 }, () => {
     expect(text.code).toBe(0);
     expect(text.stdout).toMatch(/DAY REPORT/);
     expect(text.stdout.trimEnd().split('\n').every((l) => l.length <= 32)).toBe(true);
+    const pdf = join(dir, 'day.pdf');
+    expect((await posctl(dir, ['report', 'day', '--pdf', pdf])).code).toBe(0);
+    expect(readFileSync(pdf, 'latin1')).toMatch(/^%PDF-1\.4[\s\S]*\( *DAY REPORT \\\(TRAINING\\\)\) Tj/);
 
     expect((await posctl(dir, ['report', 'close', '--date', report.date])).code).toBe(0);
     const closed = await posctl(dir, ['report', 'closed', '--json']);

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { DayReport } from '../../../preload/contract';
 import { bucketOf, buildDayReport } from '../../../main/reports/day-report';
 import { reportCsv, reportLines } from '../../../main/reports/lines';
+import { linesPdf } from '../../../main/reports/pdf';
 import type { ReportRow } from '../../../main/store/journal-queries';
 
 let id = 0;
@@ -54,5 +55,21 @@ describe('reportLines', () => {
     }
     expect(reportLines(report, { columns: 42, name: 'Lane 1', language: 'fr', timeZone: 'UTC' }).join('\n')).toMatch(/RAPPORT DU JOUR[\s\S]*Remboursés/);
     expect(reportCsv(report).filename).toBe('day-report-training-2026-11-25.csv');
+  });
+});
+
+describe('linesPdf', () => {
+  it('writes a PDF whose pages hold the lines as text, accents in WinAnsi, with a valid cross-reference table', () => {
+    const lines = ['RAPPORT DU JOUR', 'Remboursés (2)', ...Array.from({ length: 70 }, (_, i) => `line ${i}`)];
+    const pdf = linesPdf(lines, 'Day report');
+    const text = pdf.toString('latin1');
+    expect(text.startsWith('%PDF-1.4')).toBe(true);
+    expect(text).toContain('/Count 2');
+    expect(text).toContain('(Rembours\xe9s \\(2\\)) Tj');
+    expect(text).toContain('(line 69) Tj');
+    const xref = Number(/startxref\n(\d+)/.exec(text)?.[1]);
+    expect(text.slice(xref, xref + 4)).toBe('xref');
+    const offsets = [...text.slice(xref).matchAll(/^(\d{10}) 00000 n $/gm)].map((m) => Number(m[1]));
+    offsets.forEach((at, i) => expect(text.slice(at, at + `${i + 1} 0 obj`.length)).toBe(`${i + 1} 0 obj`));
   });
 });

@@ -83,6 +83,9 @@ function Actions({ report }: { report: DayReport }) {
       <button type="button" className="button" disabled={s.busy} onClick={() => void closeDayActions.saveCsv()}>
         {t('close.csv')}
       </button>
+      <button type="button" className="button" disabled={s.busy} onClick={() => void closeDayActions.savePdf()}>
+        {t('close.pdf')}
+      </button>
     </div>
   );
 }
