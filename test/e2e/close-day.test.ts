@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { DayReport } from '../../preload/contract';
+import { allViolations } from '../support/axe';
 import { screenshotPath } from '../support/browser';
 import { headlessAppInChromium } from '../support/e2e';
 import { posctl } from '../support/processes';
@@ -43,6 +44,8 @@ describe('Close the day in Chromium (headless app, training mode)', () => {
     const panel = page.getByRole('region', { name: /^Close the day: / });
     await expect.poll(() => panel.getByRole('table', { name: 'Total' }).textContent(), { timeout: 10_000 }).toContain('$42.00');
     expect(await panel.getByRole('table', { name: 'By card brand' }).textContent()).toContain('visa');
+    // The panel is checked as every screen is (issue 21 item 4): no axe violation of any impact.
+    expect(await allViolations(page)).toEqual([]);
 
     await panel.getByRole('button', { name: 'Print' }).click();
     await expect.poll(() => panel.getByRole('status').textContent(), { timeout: 10_000 }).toMatch(/^Printed on /);
