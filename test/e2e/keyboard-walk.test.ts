@@ -4,6 +4,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { startMarketplaceSimulator, type MarketplaceSimulator } from '../../main/training/marketplace/simulator';
+import { allViolations } from '../support/axe';
 import { headlessAppInChromium } from '../support/e2e';
 import { posctl } from '../support/processes';
 
@@ -49,6 +50,15 @@ async function tabWalk(page: Page): Promise<{ presses: number; perList: number[]
   return { presses, perList, lists };
 }
 
+/** axe-core over the screen's lists alone (the grid, row and cell roles, names, counts): any impact. */
+async function listViolations(page: Page): Promise<unknown[]> {
+  // The first call puts axe in the page; its answer covers the whole page, which other tests judge.
+  await allViolations(page);
+  return z
+    .array(z.unknown())
+    .parse(await page.evaluate(`axe.run({ include: [...document.querySelectorAll('#main [role="grid"]')] }, { resultTypes: ['violations'] }).then((r) => r.violations.map((v) => ({ id: v.id, impact: v.impact, targets: v.nodes.map((n) => n.target.join(' ')) })))`));
+}
+
 /** The walk's promise: each list is crossed in at most 3 presses (here: 1), the rest is the screen's own controls. */
 async function expectListsCrossedQuickly(page: Page, screenName: string): Promise<void> {
   const walk = await tabWalk(page);
@@ -57,6 +67,7 @@ async function expectListsCrossedQuickly(page: Page, screenName: string): Promis
   for (const landings of walk.perList) expect(landings, screenName).toBeLessThanOrEqual(3);
   expect(walk.perList.every((n) => n === 1), `${screenName}: ${walk.perList.join(',')}`).toBe(true);
   expect(walk.presses, screenName).toBeLessThanOrEqual(outside + 3 * walk.lists);
+  expect(await listViolations(page), screenName).toEqual([]);
 }
 
 /** The focused element: its text, its place in a virtualised list (aria-rowindex) and its row in any list. */
