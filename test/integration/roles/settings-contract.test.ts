@@ -119,6 +119,13 @@ describe('settings through the contract', () => {
     expect(core.settings.get('offline.enabled')).toBe(false);
     expect(core.settings.get('offline.maxTotal')).toBe(1_000_00);
 
+    // A key IT's provisioning file locks: refused whole, naming the file.
+    core.settings.setLocks('/etc/counter-pos/provision.json', ['offline.maxCount']);
+    const locked = refused(await core.dispatch('settings.setMany', { changes }, page));
+    expect(locked).toMatchObject({ code: 'FORBIDDEN', message: expect.stringContaining('/etc/counter-pos/provision.json') as unknown });
+    expect(core.settings.get('offline.enabled')).toBe(false);
+    core.settings.setLocks('/etc/counter-pos/provision.json', []);
+
     // A technician's key among them: refused whole, nothing written.
     expect(refused(await core.dispatch('settings.setMany', { changes: [...changes, { key: 'gateway.url', text: 'https://gw.example/x' }] }, page)).code).toBe('FORBIDDEN');
     expect(core.settings.get('offline.maxCount')).toBe(50);
