@@ -57,6 +57,7 @@ describe('Settings screen in Chromium (headless app, training mode)', () => {
     expect(await config(suite.dataDir, 'offline.enabled')).toBe('true');
     expect(await config(suite.dataDir, 'offline.maxAmount')).toBe('80.50');
     expect(await config(suite.dataDir, 'offline.maxCount')).toBe('20');
+    await page.screenshot({ path: screenshotPath('settings-refused') });
     expect(await config(suite.dataDir, 'offline.types')).toMatch(/"sale",\s*"refund"/);
     await page.screenshot({ path: screenshotPath('settings') });
 
@@ -71,6 +72,7 @@ describe('Settings screen in Chromium (headless app, training mode)', () => {
     expect(await page.getByRole('link', { name: /^Largest offline payment: .*dollars and cents, e\.g\. 50\.00/ }).count()).toBe(1);
     expect(await limit.getAttribute('aria-invalid')).toBe('true');
     expect(await config(suite.dataDir, 'offline.maxCount')).toBe('20');
+    await page.screenshot({ path: screenshotPath('settings-refused') });
 
     // Leaving with changes asks: No stays with them, Discard drops them.
     page.once('dialog', (d) => void d.dismiss());
