@@ -139,6 +139,24 @@ describe('VirtualList as a grid', () => {
     await waitFor(() => expect(active().textContent).toBe('Product 1'));
   });
 
+  it('keeps the Tab stop on the list while its place is scrolled away, and goes back there on return', async () => {
+    const { grid } = draw();
+    tabStops(grid)[0]?.focus();
+    press('ArrowDown');
+    active().blur();
+    // The mouse wheel takes the list far down: the remembered row is no longer drawn.
+    grid.scrollTop = 150 * 76;
+    fireEvent.scroll(grid);
+    await waitFor(() => expect(within(grid).queryByRole('button', { name: 'Product 2' })).toBeNull());
+    expect(tabStops(grid)).toEqual([]);
+    expect(grid.tabIndex).toBe(0);
+    grid.focus();
+    fireEvent.scroll(grid);
+    await waitFor(() => expect(active().textContent).toBe('Product 2'));
+    expect(tabStops(grid)).toEqual([active()]);
+    expect(grid.hasAttribute('tabindex')).toBe(false);
+  });
+
   it('opens the product with Enter, the row’s own button', () => {
     const { grid, onOpen } = draw();
     tabStops(grid)[0]?.focus();
