@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { startMarketplaceSimulator, type MarketplaceSimulator } from '../../main/training/marketplace/simulator';
 import { allViolations } from '../support/axe';
+import { screenshotPath } from '../support/browser';
 import { headlessAppInChromium } from '../support/e2e';
 import { posctl } from '../support/processes';
 
@@ -130,6 +131,7 @@ describe('keyboard walk: every list is one Tab stop, walked with the arrow keys 
     await page.keyboard.press('End');
     await expect.poll(async () => (await focused(page)).rowIndex).toBe(String(total));
     expect(await page.evaluate(`document.activeElement.matches(':focus-visible')`)).toBe(true);
+    await page.screenshot({ path: screenshotPath('keyboard-walk-catalogue-last-product') });
     await page.keyboard.press('Home');
     await expect.poll(async () => (await focused(page)).rowIndex).toBe('1');
     await page.keyboard.press('ArrowDown');
@@ -164,6 +166,7 @@ describe('keyboard walk: every list is one Tab stop, walked with the arrow keys 
     await page.keyboard.press('ArrowRight');
     await page.keyboard.press('ArrowRight');
     expect(await focused(page)).toMatchObject({ row: '1', text: '$21.00' });
+    await page.screenshot({ path: screenshotPath('keyboard-walk-history-cell') });
     await page.keyboard.press('End');
     const ref = (await focused(page)).text;
     expect(ref).toMatch(/^[A-Z0-9]{19}$/);
@@ -184,6 +187,7 @@ describe('keyboard walk: every list is one Tab stop, walked with the arrow keys 
     await page.keyboard.press('ArrowUp');
     await page.keyboard.press('End');
     expect(await focused(page)).toMatchObject({ row: '0', text: 'Write it off' });
+    await page.screenshot({ path: screenshotPath('keyboard-walk-queue-control') });
     expect(errors).toEqual([]);
     await page.close();
   });
