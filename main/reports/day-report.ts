@@ -74,6 +74,8 @@ export interface ReportWindow {
   since: string;
   until: string;
   afterPaymentId: number;
+  /** A shift report's cashier; null for the whole day. */
+  cashier: string | null;
   generatedAt: string;
 }
 

@@ -1,5 +1,5 @@
 import type { Logger } from 'pino';
-import type { Mode, ReceiptPrinted } from '../../preload/contract';
+import type { DayReport, Mode, ReceiptPrinted } from '../../preload/contract';
 import type { Handlers } from '../api/dispatcher';
 import { PosError } from '../api/errors';
 import type { SettingsStore } from '../config/settings-store';
@@ -9,7 +9,7 @@ import type { HostPrinter } from '../platform/platform';
 import { routeReceipt } from '../receipts/route';
 import type { Cashiers } from '../roles/cashiers';
 import type { JournalStore } from '../store/journal';
-import { reportCsv, reportLines } from './lines';
+import { reportCsv, reportFileName, reportLines } from './lines';
 import { linesPdf } from './pdf';
 import { DayReports } from './service';
 
@@ -30,8 +30,8 @@ type ReportMethod = 'report.day' | 'report.close' | 'report.get' | 'report.close
 
 export interface ReportsDomain {
   reports: DayReports;
-  lines(date: string, columns: 42 | 32, mode?: Mode): string[];
-  pdf(date: string, columns: 42 | 32, mode?: Mode): { filename: string; pdf: Buffer };
+  lines(date: string, columns: 42 | 32, mode?: Mode, cashier?: string): string[];
+  pdf(date: string, columns: 42 | 32, mode?: Mode, cashier?: string): { filename: string; pdf: Buffer };
   handlers: Pick<Handlers, ReportMethod>;
 }
 
@@ -39,16 +39,16 @@ export interface ReportsDomain {
 export function createReportsDomain(d: ReportsDomainDeps): ReportsDomain {
   const log = d.log.child({ module: 'reports' });
   const reports = new DayReports({ mode: d.mode, existingJournal: d.existingJournal, journal: d.journal, ledger: d.ledger, now: d.now });
-  const lines = (date: string, columns: 42 | 32, mode = d.mode()): string[] =>
-    reportLines(reports.day(date, mode), { columns, name: d.settings.get('terminal.name'), language: d.settings.get('terminal.language') });
+  const text = (report: DayReport, columns: 42 | 32): string[] => reportLines(report, { columns, name: d.settings.get('terminal.name'), language: d.settings.get('terminal.language') });
+  const lines = (date: string, columns: 42 | 32, mode = d.mode(), cashier?: string): string[] => text(reports.day(date, mode, cashier), columns);
 
-  const pdf = (date: string, columns: 42 | 32, mode = d.mode()): { filename: string; pdf: Buffer } => ({
-    filename: `day-report-${mode}-${date}.pdf`,
-    pdf: linesPdf(lines(date, columns, mode), `Day report ${date} (${mode})`),
-  });
+  const pdf = (date: string, columns: 42 | 32, mode = d.mode(), cashier?: string): { filename: string; pdf: Buffer } => {
+    const report = reports.day(date, mode, cashier);
+    return { filename: `${reportFileName(report)}.pdf`, pdf: linesPdf(text(report, columns), reportFileName(report)) };
+  };
 
-  async function print(date: string, columns: 42 | 32, mode: Mode | undefined): Promise<ReceiptPrinted> {
-    const text = lines(date, columns, mode);
+  async function print(date: string, columns: 42 | 32, mode: Mode | undefined, cashier: string | undefined): Promise<ReceiptPrinted> {
+    const printout = lines(date, columns, mode, cashier);
     const lane = d.devices.configuredPrinter();
     const sim = d.mode() === 'training' ? d.devices.simulatedPrinter() : undefined;
     const route = routeReceipt({ choice: d.settings.get('receipts.printer'), lanePrinter: lane, simulatedPrinter: sim ? { id: sim.id, name: sim.name } : undefined, systemPrinter: d.hostPrinter !== undefined });
@@ -60,7 +60,7 @@ export function createReportsDomain(d: ReportsDomainDeps): ReportsDomain {
       case 'system': {
         const printerName = d.settings.get('receipts.systemPrinter');
         try {
-          await d.hostPrinter?.printLines(text, { printerName, title: `Day report ${date}` });
+          await d.hostPrinter?.printLines(printout, { printerName, title: `Day report ${date}` });
         } catch (e) {
           throw new PosError('UNAVAILABLE', `The day's report did not print: ${e instanceof Error ? e.message : String(e)}`);
         }
@@ -70,7 +70,7 @@ export function createReportsDomain(d: ReportsDomainDeps): ReportsDomain {
       case 'device': {
         const claim = d.devices.claimPrinter(`the day report of ${date}`, route.printer.id);
         try {
-          await claim.device.print(text);
+          await claim.device.print(printout);
           log.info({ date, device: claim.device.id }, 'day report printed');
           return { printedOn: 'device', printer: claim.device.name };
         } finally {
@@ -85,15 +85,15 @@ export function createReportsDomain(d: ReportsDomainDeps): ReportsDomain {
     lines,
     pdf,
     handlers: {
-      'report.day': ({ date, mode }) => reports.day(date, mode),
+      'report.day': ({ date, mode, cashier }) => reports.day(date, mode, cashier),
       'report.close': ({ date, mode, confirm }, ctx) => reports.close(date, { confirm: confirm === true, closedBy: d.cashiers.current(ctx)?.number ?? null, ...(mode ? { mode } : {}) }),
       'report.get': ({ date, mode }) => reports.get(date, mode),
       'report.closed': ({ limit, mode }) => reports.closed(limit, mode),
-      'report.lines': ({ date, columns, mode }) => lines(date, columns, mode),
-      'report.print': ({ date, columns, mode }) => print(date, columns, mode),
-      'report.csv': ({ date, mode }) => reportCsv(reports.day(date, mode)),
-      'report.pdf': ({ date, columns, mode }) => {
-        const file = pdf(date, columns, mode);
+      'report.lines': ({ date, columns, mode, cashier }) => lines(date, columns, mode, cashier),
+      'report.print': ({ date, columns, mode, cashier }) => print(date, columns, mode, cashier),
+      'report.csv': ({ date, mode, cashier }) => reportCsv(reports.day(date, mode, cashier)),
+      'report.pdf': ({ date, columns, mode, cashier }) => {
+        const file = pdf(date, columns, mode, cashier);
         return { filename: file.filename, base64: file.pdf.toString('base64') };
       },
     },

@@ -13,14 +13,14 @@ const FIGURES: readonly Figures[] = ['approved', 'held', 'refunded', 'voided', '
 
 const WORDS = {
   en: {
-    title: 'DAY REPORT', closed: 'CLOSED', open: 'NOT CLOSED', date: 'Day', from: 'First', to: 'Last', payments: 'Payments', total: 'TOTAL', net: 'Net',
+    title: 'DAY REPORT', shift: 'SHIFT OF CASHIER', closed: 'CLOSED', open: 'NOT CLOSED', date: 'Day', from: 'First', to: 'Last', payments: 'Payments', total: 'TOTAL', net: 'Net',
     byTender: 'BY TENDER', byType: 'BY TYPE', byBrand: 'BY CARD BRAND', byCashier: 'BY CASHIER', none: '(none)', unresolved: 'UNRESOLVED',
     needsLookup: 'Needs lookup', attention: 'Attention', closedAt: 'Closed', by: 'by', check: 'Check',
     figures: { approved: 'Approved', held: 'Held (pre-auth)', refunded: 'Refunded', voided: 'Voided', declined: 'Declined', rejected: 'Rejected', offline: 'Offline' },
     keys: { card: 'Card', check: 'Check', sale: 'Sale', preauth: 'Pre-auth', completion: 'Completion', refund: 'Refund', void: 'Void', verify: 'Verify' } as Record<string, string>,
   },
   fr: {
-    title: 'RAPPORT DU JOUR', closed: 'FERMÉ', open: 'NON FERMÉ', date: 'Jour', from: 'Premier', to: 'Dernier', payments: 'Paiements', total: 'TOTAL', net: 'Net',
+    title: 'RAPPORT DU JOUR', shift: 'QUART DU CAISSIER', closed: 'FERMÉ', open: 'NON FERMÉ', date: 'Jour', from: 'Premier', to: 'Dernier', payments: 'Paiements', total: 'TOTAL', net: 'Net',
     byTender: 'PAR MODE', byType: 'PAR TYPE', byBrand: 'PAR CARTE', byCashier: 'PAR CAISSIER', none: '(aucun)', unresolved: 'EN SUSPENS',
     needsLookup: 'À vérifier', attention: 'À traiter', closedAt: 'Fermé', by: 'par', check: 'Chèque',
     figures: { approved: 'Approuvés', held: 'Retenus (préaut.)', refunded: 'Remboursés', voided: 'Annulés', declined: 'Refusés', rejected: 'Rejetés', offline: 'Hors ligne' },
@@ -65,6 +65,7 @@ export function reportLines(report: DayReport, options: { columns: 42 | 32; name
   return [
     centre(options.name, width),
     centre(`${w.title}${report.mode === 'training' ? ' (TRAINING)' : ''}`, width),
+    ...(report.cashier !== null ? [centre(`${w.shift} #${report.cashier}`, width)] : []),
     centre(report.closed ? w.closed : w.open, width),
     spread(w.date, report.date, width),
     spread(w.from, when(report.firstPaymentAt), width),
@@ -87,6 +88,11 @@ export function reportLines(report: DayReport, options: { columns: 42 | 32; name
   ].map((l) => l.slice(0, width));
 }
 
+/** day-report-training-2026-11-25, and -cashier-12 for a shift. */
+export function reportFileName(report: DayReport): string {
+  return `day-report-${report.mode}-${report.date}${report.cashier !== null ? `-cashier-${report.cashier}` : ''}`;
+}
+
 /** The report as CSV: one row per figure of each line (section, key, figure, count, amount). */
 export function reportCsv(report: DayReport): { filename: string; csv: string } {
   const rows: Array<Array<string | number | null>> = [['section', 'key', 'figure', 'count', 'amount']];
@@ -106,5 +112,5 @@ export function reportCsv(report: DayReport): { filename: string; csv: string } 
   rows.push(['day', report.date, 'last-payment', null, report.lastPaymentAt]);
   rows.push(['day', report.date, 'closed', null, report.closed?.closedAt ?? null]);
   const csv = `${rows.map((r) => r.map(csvCell).join(',')).join('\r\n')}\r\n`;
-  return { filename: `day-report-${report.mode}-${report.date}.csv`, csv };
+  return { filename: `${reportFileName(report)}.csv`, csv };
 }

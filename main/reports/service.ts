@@ -57,19 +57,24 @@ export class DayReports {
     return { offline: { count: q.count, cents: q.totalCents }, needsLookup: q.needsLookup, attention: q.attention, items };
   }
 
-  /** The report of a day as it stands now (a closed day: as it was kept). */
-  day(date = localDate(this.d.now()), mode = this.d.mode()): DayReport {
+  /**
+   * The report of a day as it stands now (a closed day: as it was kept). With `cashier`, that
+   * cashier's shift: the same window (a closed day's as it was closed), only their payments.
+   */
+  day(date = localDate(this.d.now()), mode = this.d.mode(), cashier?: string): DayReport {
     validDay(date);
     const journal = this.d.existingJournal(mode);
     const closed = journal ? this.closedOf(journal) : undefined;
-    const kept = closed?.get(date);
-    if (kept) return kept.report;
-    const previous = closed?.before(date);
-    const since = midnight(previous?.date ?? date);
+    const kept = closed?.get(date)?.report;
+    if (kept && cashier === undefined) return kept;
+    const previous = kept ? undefined : closed?.before(date);
+    const since = kept?.since ?? midnight(previous?.date ?? date);
     const until = midnight(date, 1);
-    const afterPaymentId = previous?.lastPaymentId ?? 0;
-    const rows = journal?.reportRows(afterPaymentId, since, until) ?? [];
-    return buildDayReport({ mode, date, since, until, afterPaymentId, generatedAt: this.d.now().toISOString() }, rows, this.unresolved(mode));
+    const afterPaymentId = kept?.afterPaymentId ?? previous?.lastPaymentId ?? 0;
+    const upTo = kept ? (kept.lastPaymentId ?? kept.afterPaymentId) : Number.MAX_SAFE_INTEGER;
+    const rows = (journal?.reportRows(afterPaymentId, since, until) ?? []).filter((r) => r.id <= upTo && (cashier === undefined || r.cashier === cashier));
+    const window = { mode, date, since, until, afterPaymentId, cashier: cashier ?? null, generatedAt: this.d.now().toISOString() };
+    return buildDayReport(window, rows, this.unresolved(mode));
   }
 
   get(date: string, mode = this.d.mode()): DayReport {

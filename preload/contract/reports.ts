@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { Mode } from './app';
+import { CashierNumber } from './cashiers';
 import { PaymentState } from './payments';
 import { ReceiptPrinted } from './receipts';
 
@@ -71,6 +72,8 @@ export const DayReport = z.strictObject({
   since: z.string(),
   /** ISO end of the window (exclusive): the next local midnight. */
   until: z.string(),
+  /** A shift report: only this cashier's payments of the day (null: the whole day's). */
+  cashier: CashierNumber.nullable().default(null),
   /** Payments with an id above this one (the previous close's last payment; 0 when none). */
   afterPaymentId: Count,
   payments: Count,
@@ -99,10 +102,12 @@ export const ClosedDay = z.strictObject({
 export type ClosedDay = z.infer<typeof ClosedDay>;
 
 const ModeInput = Mode.optional();
+/** A shift report (terminal.cashierSignIn): one cashier's payments of the day. */
+const Shift = CashierNumber.optional();
 
 export const reportMethods = {
   /** The report of a local day (today by default); a closed day's is the one kept at its close. */
-  'report.day': { input: z.strictObject({ mode: ModeInput, date: ReportDate.optional() }), output: DayReport },
+  'report.day': { input: z.strictObject({ mode: ModeInput, date: ReportDate.optional(), cashier: Shift }), output: DayReport },
   /**
    * Closes a day: its report is kept and later payments go to the next one. Refused (CONFLICT,
    * naming them) while payments are unresolved, unless `confirm` says the manager saw them.
@@ -113,11 +118,11 @@ export const reportMethods = {
   /** The closed days, newest first. */
   'report.closed': { input: z.strictObject({ mode: ModeInput, limit: z.number().int().min(1).max(366).default(60) }), output: z.array(ClosedDay) },
   /** The report as printer text: 42 or 32 columns (receipt paper of 80 or 58 mm). */
-  'report.lines': { input: z.strictObject({ mode: ModeInput, date: ReportDate, columns: z.union([z.literal(42), z.literal(32)]).default(42) }), output: z.array(z.string().max(42)) },
+  'report.lines': { input: z.strictObject({ mode: ModeInput, date: ReportDate, cashier: Shift, columns: z.union([z.literal(42), z.literal(32)]).default(42) }), output: z.array(z.string().max(42)) },
   /** Prints the report where receipts print; `browser`: the page prints the lines itself. */
-  'report.print': { input: z.strictObject({ mode: ModeInput, date: ReportDate, columns: z.union([z.literal(42), z.literal(32)]).default(42) }), output: ReceiptPrinted },
+  'report.print': { input: z.strictObject({ mode: ModeInput, date: ReportDate, cashier: Shift, columns: z.union([z.literal(42), z.literal(32)]).default(42) }), output: ReceiptPrinted },
   /** The report as a PDF of its printer text (base64): what the owner is handed. */
-  'report.pdf': { input: z.strictObject({ mode: ModeInput, date: ReportDate, columns: z.union([z.literal(42), z.literal(32)]).default(42) }), output: z.strictObject({ filename: z.string(), base64: z.string() }) },
+  'report.pdf': { input: z.strictObject({ mode: ModeInput, date: ReportDate, cashier: Shift, columns: z.union([z.literal(42), z.literal(32)]).default(42) }), output: z.strictObject({ filename: z.string(), base64: z.string() }) },
   /** The report as CSV (section, key, figure, count, amount). */
-  'report.csv': { input: z.strictObject({ mode: ModeInput, date: ReportDate }), output: z.strictObject({ filename: z.string(), csv: z.string() }) },
+  'report.csv': { input: z.strictObject({ mode: ModeInput, date: ReportDate, cashier: Shift }), output: z.strictObject({ filename: z.string(), csv: z.string() }) },
 } as const;

@@ -13,7 +13,7 @@ const line = (key: string | null, approved: number): ReportLine => ({ key, appro
 
 function report(patch: Partial<DayReport> = {}): DayReport {
   return {
-    mode: 'training', date: today(), since: '2030-03-01T05:00:00.000Z', until: '2030-03-02T05:00:00.000Z', afterPaymentId: 0, payments: 1,
+    mode: 'training', date: today(), since: '2030-03-01T05:00:00.000Z', until: '2030-03-02T05:00:00.000Z', afterPaymentId: 0, cashier: null, payments: 1,
     total: line(null, 42_00), byTender: [line('card', 42_00)], byType: [line('sale', 42_00)], byBrand: [line('visa', 42_00)], byCashier: [line('12', 42_00)],
     firstPaymentAt: '2030-03-01T17:30:00.000Z', lastPaymentAt: '2030-03-01T17:30:00.000Z', lastPaymentId: 1,
     unresolved: { offline: { count: 1, cents: 4_00 }, needsLookup: 0, attention: 0, items: [{ ref: 'TMREF0009', reason: 'offline', state: 'offline', cents: 4_00, createdAt: '2030-03-01T17:40:00.000Z' }] },
@@ -27,7 +27,7 @@ beforeEach(() => {
   closeDayActions.reset();
   pos.answer('journal.search', () => ({ rows: [], nextBeforeId: null }));
   pos.answer('journal.totals', (input) => ({ mode: 'training', date: input.date ?? today(), lines: [], approvedCents: 0, refundedCents: 0, voidedCents: 0, offlineOutstandingCents: 0, netCents: 0 }));
-  pos.answer('report.day', () => report());
+  pos.answer('report.day', (input) => report(input.cashier ? { cashier: input.cashier, byCashier: [line(input.cashier, 42_00)] } : {}));
   pos.answer('report.lines', (input) => ['DAY REPORT'.padEnd(input.columns ?? 42, '.')]);
 });
 afterEach(() => {
@@ -70,6 +70,21 @@ describe('Close the day', () => {
     expect(pos.calls.find((c) => c.method === 'report.print')?.input).toEqual({ date: today(), columns: 32 });
     fireEvent.click(within(panel).getByRole('button', { name: 'Save as CSV' }));
     expect(await within(panel).findByText('Downloaded as day-report-training-2030-03-01.csv.')).toBeTruthy();
+  });
+
+  it('reads a cashier’s shift, which is printed but not closed', async () => {
+    pos.answer('report.print', () => ({ printedOn: 'device', printer: 'Receipt printer' }));
+    render(<HistoryScreen onFollow={vi.fn()} />);
+    fireEvent.click(screen.getByRole('button', { name: 'Close the day' }));
+    const panel = await screen.findByRole('region', { name: /^Close the day: / });
+    await within(panel).findByRole('button', { name: 'Close this day' });
+    fireEvent.change(within(panel).getByLabelText('Report'), { target: { value: '12' } });
+    await waitFor(() => expect(pos.calls.filter((c) => c.method === 'report.day').at(-1)?.input).toEqual({ date: today(), cashier: '12' }));
+    await within(panel).findByRole('table', { name: 'Total' });
+    expect(within(panel).queryByRole('button', { name: 'Close this day' })).toBeNull();
+    fireEvent.click(within(panel).getByRole('button', { name: 'Print' }));
+    await within(panel).findByText('Printed on Receipt printer.');
+    expect(pos.calls.find((c) => c.method === 'report.print')?.input).toEqual({ date: today(), cashier: '12', columns: 42 });
   });
 });
 

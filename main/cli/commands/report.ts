@@ -11,6 +11,7 @@ interface DayOptions {
   json?: boolean;
   columns: string;
   pdf?: string;
+  cashier?: string;
 }
 
 function dayArg(text: string): string {
@@ -32,13 +33,15 @@ export function registerReport(program: Command, ctx: CliContext): void {
     .addOption(new Option('--columns <n>', 'the width of the text: 42 (80 mm paper) or 32 (58 mm)').choices(['42', '32']).default('42'))
     .option('--json', 'print the report as JSON (the contract report.day reply)')
     .option('--pdf <file>', 'also write the report as a PDF to this file')
+    .option('--cashier <number>', "a shift report: only this cashier's payments of the day")
     .action(async (opts: DayOptions) => {
+      if (opts.cashier !== undefined && !/^\d{1,8}$/.test(opts.cashier)) throw new CliError('--cashier must be a cashier number (1 to 8 digits)');
       const out = await ctx.withCore((core) =>
         refusals(() => {
           const mode = opts.mode ?? core.mode();
-          const day = core.reports.reports.day(opts.date, mode);
+          const day = core.reports.reports.day(opts.date, mode, opts.cashier);
           const columns = opts.columns === '32' ? 32 : 42;
-          return { day, lines: core.reports.lines(day.date, columns, mode), pdf: opts.pdf ? core.reports.pdf(day.date, columns, mode).pdf : undefined };
+          return { day, lines: core.reports.lines(day.date, columns, mode, opts.cashier), pdf: opts.pdf ? core.reports.pdf(day.date, columns, mode, opts.cashier).pdf : undefined };
         }),
       );
       if (opts.pdf && out.pdf) writeFileSync(opts.pdf, out.pdf);

@@ -16,6 +16,10 @@ export interface CloseDayState {
   /** The printer text shown under the figures (and printed by the browser when it prints). */
   lines: string[];
   columns: 42 | 32;
+  /** A shift report: this cashier's payments only (undefined: the whole day). */
+  cashier: string | undefined;
+  /** The cashiers who took payments that day, from the whole day's report: the shifts to choose. */
+  cashiers: string[];
   busy: boolean;
   /** Main refused the close because payments are unresolved: the panel asks to confirm. */
   confirming: boolean;
@@ -24,7 +28,7 @@ export interface CloseDayState {
   note: string | undefined;
 }
 
-const initial: CloseDayState = { date: undefined, report: undefined, lines: [], columns: 42, busy: false, confirming: false, error: undefined, note: undefined };
+const initial: CloseDayState = { date: undefined, report: undefined, lines: [], columns: 42, cashier: undefined, cashiers: [], busy: false, confirming: false, error: undefined, note: undefined };
 
 export const useCloseDayStore = create<CloseDayState>(() => initial);
 
@@ -59,28 +63,43 @@ function download(blob: Blob, filename: string): void {
   useCloseDayStore.setState({ note: i18n.t('close.downloaded', { ns: 'history', file: filename }) });
 }
 
-async function load(date: string): Promise<void> {
+/** The day, and the shift when one is chosen, as the report methods take them. */
+function which(): { date: string; cashier?: string } | undefined {
+  const { date, cashier } = useCloseDayStore.getState();
+  return date ? { date, ...(cashier !== undefined ? { cashier } : {}) } : undefined;
+}
+
+async function load(): Promise<void> {
+  const asked = which();
+  if (!asked) return;
   const columns = useCloseDayStore.getState().columns;
   const got = await asManager(async () => {
-    const report = await client().call('report.day', { date });
-    const lines = await client().call('report.lines', { date, columns });
+    const report = await client().call('report.day', asked);
+    const lines = await client().call('report.lines', { ...asked, columns });
     return { report, lines };
   });
-  if (got && useCloseDayStore.getState().date === date) useCloseDayStore.setState({ report: got.report, lines: got.lines });
+  const now = which();
+  if (!got || now?.date !== asked.date || now.cashier !== asked.cashier) return;
+  useCloseDayStore.setState({ report: got.report, lines: got.lines });
+  if (asked.cashier === undefined) useCloseDayStore.setState({ cashiers: got.report.byCashier.flatMap((l) => (l.key !== null ? [l.key] : [])) });
 }
 
 export const closeDayActions = {
   open(date: string): void {
     useCloseDayStore.setState({ ...initial, columns: useCloseDayStore.getState().columns, date });
-    void load(date);
+    void load();
   },
   hide(): void {
     useCloseDayStore.setState(initial);
   },
   setColumns(columns: 42 | 32): void {
     useCloseDayStore.setState({ columns });
-    const { date } = useCloseDayStore.getState();
-    if (date) void load(date);
+    void load();
+  },
+  /** A cashier's shift report, or the whole day's (undefined). */
+  setCashier(cashier: string | undefined): void {
+    useCloseDayStore.setState({ cashier, report: undefined, lines: [], confirming: false });
+    void load();
   },
   /** Closes the day; a refusal for unresolved payments turns into the question, asked once. */
   async close(confirm = false): Promise<void> {
@@ -105,23 +124,23 @@ export const closeDayActions = {
     useCloseDayStore.setState({ confirming: false });
   },
   async print(print: () => void = () => window.print()): Promise<void> {
-    const { date, columns } = useCloseDayStore.getState();
-    if (!date) return;
-    const printed = await asManager(() => client().call('report.print', { date, columns }));
+    const asked = which();
+    if (!asked) return;
+    const printed = await asManager(() => client().call('report.print', { ...asked, columns: useCloseDayStore.getState().columns }));
     if (!printed) return;
     if (printed.printedOn === 'browser') print();
     useCloseDayStore.setState({ note: printedWords(printed) });
   },
   async saveCsv(): Promise<void> {
-    const { date } = useCloseDayStore.getState();
-    if (!date) return;
-    const file = await asManager(() => client().call('report.csv', { date }));
+    const asked = which();
+    if (!asked) return;
+    const file = await asManager(() => client().call('report.csv', asked));
     if (file) download(new Blob([file.csv], { type: 'text/csv' }), file.filename);
   },
   async savePdf(): Promise<void> {
-    const { date, columns } = useCloseDayStore.getState();
-    if (!date) return;
-    const file = await asManager(() => client().call('report.pdf', { date, columns }));
+    const asked = which();
+    if (!asked) return;
+    const file = await asManager(() => client().call('report.pdf', { ...asked, columns: useCloseDayStore.getState().columns }));
     if (file) download(new Blob([Uint8Array.from(atob(file.base64), (c) => c.charCodeAt(0))], { type: 'application/pdf' }), file.filename);
   },
   reset(): void {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { call, offlineSettings, refused, saleId, settled, startLane, swipeSale, type Lane } from '../payments/scenario-support';
+import { call, offlineSettings, refused, saleId, saleReaches, settled, startLane, swipeSale, type Lane } from '../payments/scenario-support';
 
 /** The day's report and its close, through the contract on a training lane (main/reports). */
 
@@ -38,6 +38,31 @@ describe('report.day', () => {
     expect(lines.every((l) => l.length <= 32)).toBe(true);
     expect(lines.join('\n')).toMatch(/DAY REPORT/);
     expect((await call(lane, 'report.csv', { date: report.date })).csv).toMatch(/^section,key,figure,count,amount\r\ntotal,,approved,2,37\.00\r\n/);
+  });
+});
+
+describe('a shift report', () => {
+  it('counts only the payments of the cashier signed in when they were taken, in the day’s window and after its close', async () => {
+    const lane = await startLane();
+    await call(lane, 'cashiers.save', { number: '12', name: 'Pat', pin: '5830' });
+    const page = { transport: 'test' as const, connection: 'page-1' };
+    expect((await lane.core.dispatch('cashier.signIn', { number: '12', pin: '5830' }, page)).ok).toBe(true);
+    const id = saleId('sh-pat');
+    expect((await lane.core.dispatch('payments.start', { saleId: id, amountCents: 25_00, tender: 'card', cardEntry: 'reader' }, page)).ok).toBe(true);
+    await saleReaches(lane, id, (v) => v.waitingFor === 'card');
+    await call(lane, 'devices.simulateSwipe', { card: 'visa', via: 'msr' });
+    expect(await settled(lane, id)).toMatchObject({ state: 'approved' });
+    await swipeSale(lane, saleId('sh-none'), 5_00);
+
+    const date = (await call(lane, 'report.day', {})).date;
+    const shift = await call(lane, 'report.day', { date, cashier: '12' });
+    expect(shift).toMatchObject({ cashier: '12', payments: 1, total: { approved: { count: 1, cents: 25_00 } } });
+    expect((await call(lane, 'report.lines', { date, cashier: '12' })).join('\n')).toMatch(/SHIFT OF CASHIER #12/);
+    await call(lane, 'report.close', { date });
+    await swipeSale(lane, saleId('sh-after'), 1_00);
+    // A closed day's shift is read in the close's window: the payment after it is not in it.
+    expect(await call(lane, 'report.day', { date, cashier: '12' })).toMatchObject({ payments: 1, closed: null });
+    expect((await call(lane, 'report.day', { date })).payments).toBe(2);
   });
 });
 

@@ -10,7 +10,7 @@ const row = (p: Partial<ReportRow>): ReportRow => ({
   id: ++id, type: 'sale', tender: 'card', state: 'approved', brand: 'visa', cashier: '12', requestedCents: 10_00, approvedCents: 10_00,
   attention: false, createdAt: `2026-11-25T1${id % 10}:00:00.000Z`, originalType: null, ...p,
 });
-const window = { mode: 'training' as const, date: '2026-11-25', since: '2026-11-25T00:00:00.000Z', until: '2026-11-26T00:00:00.000Z', afterPaymentId: 0, generatedAt: '2026-11-25T20:00:00.000Z' };
+const window = { mode: 'training' as const, date: '2026-11-25', since: '2026-11-25T00:00:00.000Z', until: '2026-11-26T00:00:00.000Z', afterPaymentId: 0, cashier: null, generatedAt: '2026-11-25T20:00:00.000Z' };
 const none = { offline: { count: 0, cents: 0 }, needsLookup: 0, attention: 0, items: [] };
 
 describe('bucketOf', () => {

@@ -54,7 +54,21 @@ function Actions({ report }: { report: DayReport }) {
   const s = useCloseDayStore();
   return (
     <div className="close-day-actions">
-      {!report.closed && !s.confirming && (
+      {s.cashiers.length > 0 && (
+        <label className="field">
+          {t('close.shift')}
+          <select value={s.cashier ?? ''} onChange={(e) => closeDayActions.setCashier(e.target.value || undefined)}>
+            <option value="">{t('close.wholeDay')}</option>
+            {s.cashiers.map((c) => (
+              <option key={c} value={c}>
+                {t('close.shiftOf', { cashier: c })}
+              </option>
+            ))}
+          </select>
+        </label>
+      )}
+      {/* A day is closed whole: a shift report is read and printed, not closed. */}
+      {!report.closed && !s.confirming && report.cashier === null && (
         <button type="button" className="button primary" disabled={s.busy} onClick={() => void closeDayActions.close()}>
           {t('close.close')}
         </button>
