@@ -71,6 +71,8 @@ describe('the Offline queue screen', () => {
     serve({ ...idle, live: { ...empty, count: 2, totalCents: 75_00, oldestAt: old.createdAt, expired: 1 }, nextAttemptAt: ago(-5), lastError: 'The gateway did not answer.' }, { offline: [old, fresh] });
     render(<QueueScreen />);
     await waitFor(() => expect(document.querySelectorAll('.queue-row')).toHaveLength(2));
+    // The list is a grid named by its panel's heading, so a screen reader says which list it is in.
+    expect(screen.getByRole('grid', { name: 'Stored offline, oldest first' }).querySelectorAll('.queue-row')).toHaveLength(2);
     const waiting = screen.getByTestId('queue-waiting').textContent ?? '';
     expect(waiting).toContain('$75.00 of $500.00 allowed.');
     expect(waiting).toContain('Oldest: 26 h ago. After 24 h a payment still unsent is flagged late (it is still sent).');

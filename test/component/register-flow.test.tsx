@@ -236,7 +236,7 @@ describe('focus after every action', () => {
     act(() => useRegisterStore.setState({ sale: sale({ tender: 'check', waitingFor: 'check-details', check: { routing: '267084131', accountMasked: '******3210', business: false, warnings: [], checkNumber: '1234' } }) }));
     expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Send the check' }));
     fireEvent.click(screen.getByRole('button', { name: 'Send the check' }));
-    expect(document.activeElement?.getAttribute('role')).toBe('status');
+    expect(document.activeElement?.className).toBe('sale-step');
     await screen.findByText('Sending to the gateway…');
     expect(document.activeElement).toBe(screen.getByText('Sending to the gateway…'));
   });

@@ -45,7 +45,7 @@ describe('the Register\'s sale panel, state by state', () => {
 
   it('asks for the card, offers training swipes, and cancels with Esc or the button', () => {
     const props = panel(base);
-    expect(screen.getByRole('status').textContent).toBe('Swipe the card, or ask the customer to swipe it on the PIN pad.');
+    expect(document.querySelector('.sale-status p')?.textContent).toBe('Swipe the card, or ask the customer to swipe it on the PIN pad.');
     fireEvent.click(screen.getByRole('button', { name: 'Swipe a Visa' }));
     expect(props.onSimulate).toHaveBeenCalledWith('visa');
     fireEvent.click(screen.getByRole('button', { name: 'Cancel (Esc)' }));
@@ -59,7 +59,7 @@ describe('the Register\'s sale panel, state by state', () => {
 
   it('cannot be cancelled once the request is on its way', () => {
     panel({ ...base, state: 'sending', waitingFor: 'gateway', card });
-    expect(screen.getByRole('status').textContent).toBe('Sending to the gateway…');
+    expect(document.querySelector('.sale-status p')?.textContent).toBe('Sending to the gateway…');
     expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Cancel (Esc)' }).disabled).toBe(true);
     expect(screen.getByText(/411111\*\*\*\*\*\*1111/)).toBeTruthy();
   });
@@ -129,14 +129,14 @@ describe('the Register\'s sale panel, state by state', () => {
         onSimulate={vi.fn()}
       />,
     );
-    expect(screen.getByRole('status').textContent).toBe(title);
+    expect(document.querySelector('.sale-status p')?.textContent).toBe(title);
     expect(container.querySelector('.sale-panel')?.className).toContain(tone);
     expect(container.textContent).toContain(next);
   });
 
   it('offers to pay the balance a partial approval left', () => {
     const props = panel({ ...base, state: 'approved', final: true, waitingFor: null, card, approvedCents: 25_00, amountCents: 40_00, balanceDueCents: 15_00 });
-    expect(screen.getByRole('status').textContent).toBe('Partly approved');
+    expect(document.querySelector('.sale-status p')?.textContent).toBe('Partly approved');
     fireEvent.click(screen.getByRole('button', { name: 'Pay $15.00 by check' }));
     expect(props.onPayBalance).toHaveBeenCalledWith('check');
   });

@@ -50,7 +50,8 @@ export function LeadForm({ onDone, note, focusRequest = 0 }: { onDone?: () => vo
 
   useEffect(() => {
     const el = form.current;
-    el?.scrollIntoView?.({ block: 'start', behavior: 'smooth' });
+    // Smooth only where the OS allows motion (prefers-reduced-motion cannot reach a script's scroll).
+    el?.scrollIntoView?.({ block: 'start', behavior: window.matchMedia?.('(prefers-reduced-motion: reduce)').matches ? 'auto' : 'smooth' });
     el?.querySelector<HTMLInputElement>('input')?.focus({ preventScroll: true });
   }, [focusRequest]);
 

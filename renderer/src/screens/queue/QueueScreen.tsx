@@ -69,7 +69,7 @@ export function QueueScreen() {
       {q.status && <QueueSummary status={q.status} now={now} />}
       <div className="panel">
         <h2>{t('offline.title')}</h2>
-        <QueueRows rows={q.lists.offline} empty={t('offline.empty')} now={now} maxAgeHours={q.status?.limits.maxAgeHours} />
+        <QueueRows label={t('offline.title')} rows={q.lists.offline} empty={t('offline.empty')} now={now} maxAgeHours={q.status?.limits.maxAgeHours} />
       </div>
       <div className="panel">
         <h2>{t('lookup.title')}</h2>
@@ -82,11 +82,12 @@ export function QueueScreen() {
             {t('decidedBy.needed')}
           </p>
         )}
-        <QueueRows rows={q.lists['needs-lookup']} empty={t('lookup.empty')} now={now} actions={(r) => <LookupActions row={r} by={by} onResolve={q.resolve} />} />
+        <QueueRows label={t('lookup.title')} rows={q.lists['needs-lookup']} empty={t('lookup.empty')} now={now} actions={(r) => <LookupActions row={r} by={by} onResolve={q.resolve} />} />
       </div>
       <div className="panel">
         <h2>{t('attention.title')}</h2>
         <QueueRows
+          label={t('attention.title')}
           rows={q.lists.attention}
           empty={t('attention.empty')}
           now={now}

@@ -37,8 +37,9 @@ export interface SalePanelProps {
  * One frame for every state, so nothing jumps while a payment runs: the step (then the result) in
  * one status line of fixed height, the operation and its amount with Cancel beside it, the card or
  * check line in a reserved slot, and below them what changes (the training buttons, the check form,
- * the result's details). The status line is the same element throughout, so a screen reader hears
- * each step, and focus can rest on it while main works (after the check details are sent).
+ * the result's details). The status line is the same element throughout, so focus can rest on it
+ * while main works (after the check details are sent). It is not a live region: the app's one
+ * Announcer says each step and result once (a second region would say them twice).
  */
 export function SalePanel({ sale, training, onCancel, onNewSale, onPayBalance, onCheckDetails, onSimulate, receipt, onReceipt, receiptAfter, noAmount = false }: SalePanelProps) {
   const { t } = useT('register');
@@ -50,7 +51,7 @@ export function SalePanel({ sale, training, onCancel, onNewSale, onPayBalance, o
   return (
     <div className={`sale-panel ${!sale ? 'idle' : result ? `done tone-${result.tone}` : 'in-progress'}`} data-state={sale?.state} data-type={sale?.type}>
       <div className="sale-status">
-        <p ref={statusRef} tabIndex={-1} role="status" className={!sale ? 'sale-idle' : result ? 'sale-result' : 'sale-step'}>
+        <p ref={statusRef} tabIndex={-1} className={!sale ? 'sale-idle' : result ? 'sale-result' : 'sale-step'}>
           {!sale ? (
             <Trans t={t} i18nKey={noAmount ? 'idle.verify' : 'idle'} components={{ key: <kbd /> }} />
           ) : result ? (
