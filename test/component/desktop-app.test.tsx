@@ -98,7 +98,7 @@ describe('History export in the desktop app', () => {
   it('saves through the save dialog and says where, or that it was not saved', async () => {
     render(<HistoryScreen onFollow={() => undefined} />);
     fireEvent.click(screen.getByRole('button', { name: 'Export CSV' }));
-    expect((await screen.findByText('Saved to /media/usb/march.csv.')).getAttribute('role')).toBe('status');
+    expect((await screen.findByText('2 payments saved to /media/usb/march.csv.')).getAttribute('role')).toBe('status');
     expect(calls.filter((c) => c.method === 'journal.saveCsv')).toHaveLength(1);
     expect(calls.some((c) => c.method === 'journal.exportCsv')).toBe(false);
 
