@@ -2,7 +2,7 @@ import type { ClosedDay, DayReport, Mode, PaymentRow, Unresolved, UnresolvedItem
 import { PosError } from '../api/errors';
 import { localDate, type Ledger } from '../payments/ledger';
 import type { JournalStore } from '../store/journal';
-import { ClosedDays, digestOf } from './closed-days';
+import { ClosedDays, digestOf, reportMark } from './closed-days';
 import { buildDayReport } from './day-report';
 
 export interface DayReportsDeps {
@@ -13,6 +13,8 @@ export interface DayReportsDeps {
   /** The queue as the ledger counts and lists it: what is unresolved. */
   ledger: Pick<Ledger, 'status' | 'list'>;
   now: () => Date;
+  /** The `day-close` key derived from the terminal key, undefined where it does not open (see closed-days.ts). */
+  markKey?: () => Buffer | undefined;
 }
 
 /** The local midnight starting `date` moved by `days`, as ISO. */
@@ -42,7 +44,7 @@ export class DayReports {
 
   private closedOf(journal: JournalStore): ClosedDays {
     let c = this.closes.get(journal);
-    if (!c) this.closes.set(journal, (c = new ClosedDays(journal.db)));
+    if (!c) this.closes.set(journal, (c = new ClosedDays(journal.db, () => reportMark(this.d.markKey?.()))));
     return c;
   }
 
@@ -116,7 +118,7 @@ export class DayReports {
     const digest = digestOf(JSON.stringify(report));
     const kept: DayReport = { ...report, closed: { ...mark, digest } };
     const stored = JSON.stringify(kept);
-    const added = closed.add({ date, ...mark, lastPaymentId: report.lastPaymentId ?? report.afterPaymentId, report: kept, figures: stored, digest: digestOf(stored) });
+    const added = closed.add({ date, ...mark, lastPaymentId: report.lastPaymentId ?? report.afterPaymentId, report: kept, figures: stored });
     if (!added) throw new PosError('CONFLICT', `${date} was closed by someone else a moment ago: reprint its report`);
     return kept;
   }

@@ -66,6 +66,28 @@ describe('a shift report', () => {
   });
 });
 
+describe('a kept close', () => {
+  it('is marked with the lane’s key: figures changed in the file by hand are refused, never reprinted', async () => {
+    const lane = await startLane();
+    await swipeSale(lane, saleId('dk-sale'), 12_00);
+    const date = (await call(lane, 'report.day', {})).date;
+    const kept = await call(lane, 'report.close', { date });
+    const db = lane.core.journal().db;
+    const row = db.prepare<[string], { figures: string; digest: string }>('SELECT figures, digest FROM day_close WHERE date = ?').get(date);
+    expect(row?.digest).toMatch(/^hmac-sha256:[0-9a-f]{64}$/);
+    expect(await call(lane, 'report.get', { date })).toEqual(kept);
+
+    // Someone without the key raises the net and writes a fresh plain digest of the new figures.
+    const forged = (row?.figures ?? '').replace('"netCents":1200', '"netCents":99900');
+    expect(forged).not.toBe(row?.figures);
+    const { createHash } = await import('node:crypto');
+    db.prepare('UPDATE day_close SET figures = ?, digest = ? WHERE date = ?').run(forged, createHash('sha256').update(forged).digest('hex'), date);
+    expect((await lane.core.dispatch('report.get', { date }, { transport: 'test' })).ok).toBe(false);
+    db.prepare('UPDATE day_close SET figures = ?, digest = ? WHERE date = ?').run(forged, row?.digest ?? '', date);
+    expect((await lane.core.dispatch('report.get', { date }, { transport: 'test' })).ok).toBe(false);
+  });
+});
+
 describe('report.close', () => {
   it('names what is unresolved and closes only once confirmed; a payment after the close goes to the next report', async () => {
     const lane = await startLane({ settings: offlineSettings() });
