@@ -12,7 +12,7 @@ const FIXED_ELSEWHERE: string[] = [];
 
 async function inspect(page: Page): Promise<Findings> {
   const found: Findings = {};
-  const axe = await allViolations(page);
+  const axe = await allViolations(page, { targetSize: true });
   if (axe.length > 0) found.axe = axe;
   const edges = (await weakEdges(page)).filter((e) => !FIXED_ELSEWHERE.some((c) => e.control.startsWith(c)));
   if (edges.length > 0) found.edges = edges;
