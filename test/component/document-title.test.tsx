@@ -5,16 +5,9 @@ import { useDocumentTitle } from '../../renderer/src/app/document-title';
 import type { ScreenLabel } from '../../renderer/src/app/screens';
 import { setLanguage } from '../../renderer/src/i18n/i18n';
 import { useRegisterStore } from '../../renderer/src/stores/register-store';
+import { sampleSale } from './sample-sale';
 
-const AT = '2030-03-01T17:30:00.000Z';
-function sale(patch: Partial<SaleView>): SaleView {
-  return {
-    saleId: 'reg-0001aaaa', clientRef: 'TMWTL676H6379CC5F9F', mode: 'training', type: 'sale', tender: 'card', state: 'waiting', words: 'Waiting for the card or check.',
-    waitingFor: 'card', problem: null, amountCents: 12_34, approvedCents: null, balanceDueCents: 0, splitTenderId: null, entry: null, card: null, check: null,
-    outcome: null, originalRef: null, original: null, final: false, startedAt: AT, updatedAt: AT,
-    ...patch,
-  };
-}
+const sale = (patch: Partial<SaleView>): SaleView => sampleSale(patch);
 const approved = sale({ state: 'approved', final: true, waitingFor: null, approvedCents: 12_34, outcome: { kind: 'approved', message: 'APPROVED', authorizationNum: 'ET1234' } });
 
 function Titled({ screen, fallback }: { screen: ScreenLabel | undefined; fallback?: string }) {

@@ -7,16 +7,12 @@ import { RegisterScreen } from '../../renderer/src/screens/register/RegisterScre
 import { useRegisterStore } from '../../renderer/src/stores/register-store';
 import { installFakePos } from './fake-pos';
 import { sampleStatus } from './sample-status';
+import { sampleSale } from './sample-sale';
 
 const pos = installFakePos();
-const AT = '2030-03-01T17:30:00.000Z';
 const PAN = '4111111111111111';
 const status: AppStatus = sampleStatus({ mode: 'training', terminal: { name: 'Lane 1', language: 'en' }, gateway: { state: 'training', unencrypted: false } });
-const waiting: SaleView = {
-  saleId: 'reg-0001aaaa', clientRef: 'TMWTL676H6379CC5F9F', mode: 'training', type: 'sale', tender: 'card', state: 'waiting', words: 'Waiting for the card.',
-  waitingFor: 'card', problem: null, amountCents: 12_34, approvedCents: null, balanceDueCents: 0, splitTenderId: null, entry: null, card: null, check: null,
-  outcome: null, originalRef: null, original: null, final: false, startedAt: AT, updatedAt: AT,
-};
+const waiting: SaleView = sampleSale({ words: 'Waiting for the card.' });
 const now = () => new Date(2030, 2, 15);
 
 const panInput = () => screen.getByLabelText<HTMLInputElement>('Card number');

@@ -6,20 +6,13 @@ import { RegisterScreen } from '../../renderer/src/screens/register/RegisterScre
 import { useRegisterStore, type AfterApproval } from '../../renderer/src/stores/register-store';
 import { installFakePos } from './fake-pos';
 import { sampleStatus } from './sample-status';
+import { sampleSale } from './sample-sale';
 
 const pos = installFakePos();
-const AT = '2030-03-01T17:30:00.000Z';
 const status: AppStatus = sampleStatus({ mode: 'training', terminal: { name: 'Lane 1', language: 'en' }, gateway: { state: 'training', unencrypted: false } });
 const card = { brand: 'visa' as const, masked: '411111******1111', last4: '1111', expiry: null, chip: false };
 
-function sale(patch: Partial<SaleView>): SaleView {
-  return {
-    saleId: 'reg-0001aaaa', clientRef: 'TMWTL676H6379CC5F9F', mode: 'training', type: 'sale', tender: 'card', state: 'waiting', words: 'Waiting for the card or check.',
-    waitingFor: 'card', problem: null, amountCents: 43_21, approvedCents: null, balanceDueCents: 0, splitTenderId: null, entry: null, card: null, check: null,
-    outcome: null, originalRef: null, original: null, final: false, startedAt: AT, updatedAt: AT,
-    ...patch,
-  };
-}
+const sale = (patch: Partial<SaleView>): SaleView => sampleSale({ amountCents: 43_21, ...patch });
 const approved = sale({ state: 'approved', final: true, waitingFor: null, card, approvedCents: 43_21, entry: 'swipe', outcome: { kind: 'approved', message: 'APPROVED', authorizationNum: 'ET1234' } });
 const receipt: Receipt = { clientRef: approved.clientRef, copy: 'customer', source: 'terminal', lines: ['   Corner Café', '', 'SALE  $43.21'] };
 

@@ -4,22 +4,17 @@ import type { SaleView } from '../../preload/contract';
 import { setLanguage } from '../../renderer/src/i18n/i18n';
 import { resultWords, wantsReceipt, type ResultWords } from '../../renderer/src/screens/register/result-words';
 import { SalePanel } from '../../renderer/src/screens/register/SalePanel';
+import { sampleSale } from './sample-sale';
 
 afterEach(() => {
   cleanup();
   setLanguage('en');
 });
 
-const AT = '2030-03-01T17:30:00.000Z';
 const card = { brand: 'visa' as const, masked: '411111******1111', last4: '1111', expiry: null, chip: false };
-function ended(patch: Partial<SaleView>): SaleView {
-  return {
-    saleId: 'reg-0001aaaa', clientRef: 'TMWTL676H6379CC5F9F', mode: 'training', type: 'sale', tender: 'card', state: 'approved', words: 'Approved.',
-    waitingFor: null, problem: null, amountCents: 19_99, approvedCents: 19_99, balanceDueCents: 0, splitTenderId: null, entry: 'swipe', card, check: null,
-    outcome: null, originalRef: null, original: null, final: true, startedAt: AT, updatedAt: AT,
-    ...patch,
-  };
-}
+/** An approved $19.99 sale swiped on the reader; `patch` makes it the result under test. */
+const ended = (patch: Partial<SaleView>): SaleView =>
+  sampleSale({ state: 'approved', words: 'Approved.', waitingFor: null, amountCents: 19_99, approvedCents: 19_99, entry: 'swipe', card, final: true, ...patch });
 const fromSale = { originalRef: 'TMORIGINAL0001', original: { type: 'sale' as const, requestedCents: 19_99, approvedCents: 19_99 } };
 const fromPreauth = { originalRef: 'TMORIGINAL0002', original: { type: 'preauth' as const, requestedCents: 50_00, approvedCents: 50_00 } };
 const technical = { kind: 'not-sent', message: 'could not connect to the gateway at 127.0.0.1:39225 (ECONNREFUSED)' };

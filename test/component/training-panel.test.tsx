@@ -5,6 +5,7 @@ import { setLanguage } from '../../renderer/src/i18n/i18n';
 import { TrainingPanel } from '../../renderer/src/screens/register/TrainingPanel';
 import { trainingActions } from '../../renderer/src/stores/training-store';
 import { installFakePos } from './fake-pos';
+import { sampleSale } from './sample-sale';
 
 const pos = installFakePos();
 // Two cores shared by every test run: give the fake terminal's answers time to arrive.
@@ -43,11 +44,7 @@ const faultLine = () => screen.getByTestId('training-fault').textContent ?? '';
 const padScreen = () => screen.getByTestId('training-pad-screen').textContent ?? '';
 
 function finishedSale(): SaleView {
-  return {
-    saleId: 'reg-0001aaaa', clientRef: 'TMWTL676H6379CC5F9F', mode: 'training', type: 'sale', tender: 'card', state: 'offline', words: 'Stored offline.',
-    waitingFor: null, problem: null, amountCents: 12_34, approvedCents: null, balanceDueCents: 0, splitTenderId: null, entry: 'swipe', card: null, check: null,
-    outcome: null, originalRef: null, original: null, final: true, startedAt: AT, updatedAt: AT,
-  };
+  return sampleSale({ state: 'offline', words: 'Stored offline.', waitingFor: null, entry: 'swipe', final: true, startedAt: AT, updatedAt: AT });
 }
 
 beforeEach(() => {
