@@ -6,18 +6,12 @@ import { allViolations } from '../support/axe';
 import { screenshotPath } from '../support/browser';
 import { headlessAppInChromium } from '../support/e2e';
 import { posctl } from '../support/processes';
+import { swipedSale } from '../support/register-page';
 
-const referenceOf = async (page: Page): Promise<string> => ((await page.locator('.sale-panel').textContent()) ?? '').match(/Reference ([A-Z0-9]{19})/)?.[1] ?? '';
-
-async function swipedSale(page: Page, digits: string): Promise<string> {
-  await expect.poll(() => page.getByRole('group', { name: 'Amount keypad' }).count()).toBe(1);
-  await page.keyboard.type(digits);
-  await page.keyboard.press('Enter');
-  await page.getByRole('button', { name: 'Swipe a Visa' }).click();
-  await expect.poll(() => referenceOf(page), { timeout: 10_000 }).toMatch(/^[A-Z0-9]{19}$/);
-  const ref = await referenceOf(page);
+/** A sale swiped with the sample Visa, its result then left without a receipt (Esc). */
+async function saleWithoutReceipt(page: Page, digits: string): Promise<void> {
+  await swipedSale(page, digits);
   await page.keyboard.press('Escape');
-  return ref;
 }
 
 function nextDay(date: string): string {
@@ -34,7 +28,7 @@ describe('Close the day in Chromium (headless app, training mode)', () => {
     expect((await posctl(suite.dataDir, ['manager-pin', 'set'], { input: '4826\n' })).code).toBe(0);
     const { page, errors } = await suite.newPage({ width: 1366, height: 768 });
     await page.goto(suite.app.url);
-    await swipedSale(page, '4200');
+    await saleWithoutReceipt(page, '4200');
 
     await page.getByRole('button', { name: 'History', exact: true }).click();
     await page.getByRole('button', { name: 'Close the day' }).click();
@@ -74,7 +68,7 @@ describe('Close the day in Chromium (headless app, training mode)', () => {
     const kept = DayReport.parse(JSON.parse((await posctl(suite.dataDir, ['report', 'day', '--json'])).stdout));
     expect(kept.closed).not.toBeNull();
     await page.getByRole('button', { name: 'Register', exact: true }).click();
-    await swipedSale(page, '700');
+    await saleWithoutReceipt(page, '700');
     const next = DayReport.parse(JSON.parse((await posctl(suite.dataDir, ['report', 'day', '--date', nextDay(kept.date), '--json'])).stdout));
     expect(next.total.approved).toEqual({ count: 1, cents: 7_00 });
     // The closed day is reprinted as it was kept.

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { screenshotPath } from '../support/browser';
 import { E2E_MANAGER_PIN, headlessAppInChromium } from '../support/e2e';
 import { posctl } from '../support/processes';
+import { swipedSale } from '../support/register-page';
 
 /** Searches the journal again and reads the state word of one payment's row (its standing once something was made from it). */
 async function searchedStanding(page: Page, ref: string): Promise<string | null> {
@@ -10,21 +11,6 @@ async function searchedStanding(page: Page, ref: string): Promise<string | null>
   const row = page.getByRole('row').filter({ has: page.getByRole('button', { name: `Open payment ${ref}` }) });
   if ((await row.count()) !== 1) return null;
   return row.locator('.state-word').textContent();
-}
-
-const referenceOf = async (page: Page): Promise<string> => ((await page.locator('.sale-panel').textContent()) ?? '').match(/Reference ([A-Z0-9]{19})/)?.[1] ?? '';
-
-/**
- * A card sale on the Register, swiped with the sample Visa; its client reference, shown with the
- * result (History then says it is approved: the Register's own result words are its tests').
- */
-async function swipedSale(page: Page, digits: string): Promise<string> {
-  await expect.poll(() => page.getByRole('group', { name: 'Amount keypad' }).count()).toBe(1);
-  await page.keyboard.type(digits);
-  await page.keyboard.press('Enter');
-  await page.getByRole('button', { name: 'Swipe a Visa' }).click();
-  await expect.poll(() => referenceOf(page), { timeout: 10_000 }).toMatch(/^[A-Z0-9]{19}$/);
-  return referenceOf(page);
 }
 
 /** A sale swiped on the Register, then found approved and opened in History: its reference and detail. */

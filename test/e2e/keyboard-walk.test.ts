@@ -8,6 +8,7 @@ import { allViolations } from '../support/axe';
 import { screenshotPath } from '../support/browser';
 import { headlessAppInChromium } from '../support/e2e';
 import { posctl } from '../support/processes';
+import { chargeSampleVisa } from '../support/register-page';
 
 const credentials = { apiKey: 'e2e-market', apiSecret: 'e2e-market-secret', algorithm: 'hmac-sha256' };
 
@@ -87,10 +88,7 @@ const focused = async (page: Page) =>
 
 /** A card sale swiped on the Register; the result dismissed so the next one can start. */
 async function swipedSale(page: Page, digits: string, result: string): Promise<void> {
-  await expect.poll(() => page.getByRole('group', { name: 'Amount keypad' }).count()).toBe(1);
-  await page.keyboard.type(digits);
-  await page.keyboard.press('Enter');
-  await page.getByRole('button', { name: 'Swipe a Visa' }).click();
+  await chargeSampleVisa(page, digits);
   await expect.poll(() => page.locator('.sale-result').textContent(), { timeout: 15_000 }).toBe(result);
   await page.keyboard.press('Escape');
 }
