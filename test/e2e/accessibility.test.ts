@@ -98,6 +98,12 @@ describe('accessibility in Chromium, headless app in training mode', () => {
       await expect.poll(() => page.locator('main h1').count()).toBeGreaterThan(0);
       // A switch of screen leaves focus on the new screen, never on the page.
       await expect.poll(() => focused(page)).not.toBe('body');
+      // The probe reads the screen once its data is in: a list still loading has fewer controls to judge.
+      await expect.poll(() => page.locator('main .loading, main [aria-busy="true"]').count()).toBe(0);
+      if (name === 'Catalogue') {
+        await expect.poll(() => page.locator('.category').count()).toBeGreaterThan(1);
+        await expect.poll(() => page.locator('.product-row').count()).toBeGreaterThan(0);
+      }
       await state(name);
     }
 
