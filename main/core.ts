@@ -226,6 +226,7 @@ export async function createCore(config: CoreConfig, platform: Platform): Promis
     settings, log, mode, now, ledger: payments.ledger, devices, cashiers, hostPrinter: platform.hostPrinter,
     existingJournal: (m) => journals.existing(m),
     journal: (m) => journals.of(m),
+    recoverAbandoned: (m) => void payments.payments.recoverAbandoned(m),
     // A kept close is marked with a key only the lane's terminal key gives (closed-days.ts).
     markKey: () => {
       try {

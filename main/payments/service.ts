@@ -77,12 +77,7 @@ export class PaymentsService implements Service {
   }
 
   async start(): Promise<void> {
-    for (const mode of ['live', 'training'] as const) {
-      const journal = this.deps.existingJournal(mode);
-      if (!journal) continue;
-      const moved = recoverAbandoned(journal, this.deps.owner, this.deps.now());
-      if (moved.length > 0) this.deps.log.warn({ mode, payments: moved.map((r) => `${r.clientRef}:${r.state}`) }, 'payments left in flight by a stopped terminal were closed');
-    }
+    for (const mode of ['live', 'training'] as const) this.recoverAbandoned(mode);
     this.forgetExpiredCardData();
     if (this.deps.autoForward) {
       this.sweeper = setInterval(() => this.forgetExpiredCardData(), RETENTION_SWEEP_MS);
@@ -95,6 +90,15 @@ export class PaymentsService implements Service {
         last = s.gateway.state;
       });
     }
+  }
+
+  /** Closes the rows of a mode's journal that a stopped process left in flight (recovery.ts); how many moved. */
+  recoverAbandoned(mode: Mode): number {
+    const journal = this.deps.existingJournal(mode);
+    if (!journal) return 0;
+    const moved = recoverAbandoned(journal, this.deps.owner, this.deps.now());
+    if (moved.length > 0) this.deps.log.warn({ mode, payments: moved.map((r) => `${r.clientRef}:${r.state}`) }, 'payments left in flight by a stopped terminal were closed');
+    return moved.length;
   }
 
   async stop(): Promise<void> {

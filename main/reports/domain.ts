@@ -20,6 +20,8 @@ export interface ReportsDomainDeps {
   now: () => Date;
   /** The `day-close` key derived from the terminal key, undefined where it does not open. */
   markKey?: () => Buffer | undefined;
+  /** Payments' recovery of rows a stopped process left in flight (see DayReportsDeps). */
+  recoverAbandoned?: (mode: Mode) => void;
   existingJournal: (mode: Mode) => JournalStore | undefined;
   journal: (mode: Mode) => JournalStore;
   ledger: Ledger;
@@ -40,7 +42,7 @@ export interface ReportsDomain {
 /** The day's report, its close and its printing (where receipts print: main/receipts/route.ts). */
 export function createReportsDomain(d: ReportsDomainDeps): ReportsDomain {
   const log = d.log.child({ module: 'reports' });
-  const reports = new DayReports({ mode: d.mode, existingJournal: d.existingJournal, journal: d.journal, ledger: d.ledger, now: d.now, ...(d.markKey ? { markKey: d.markKey } : {}) });
+  const reports = new DayReports({ mode: d.mode, existingJournal: d.existingJournal, journal: d.journal, ledger: d.ledger, now: d.now, ...(d.markKey ? { markKey: d.markKey } : {}), ...(d.recoverAbandoned ? { recoverAbandoned: d.recoverAbandoned } : {}) });
   const text = (report: DayReport, columns: 42 | 32): string[] => reportLines(report, { columns, name: d.settings.get('terminal.name'), language: d.settings.get('terminal.language') });
   const lines = (date: string, columns: 42 | 32, mode = d.mode(), cashier?: string): string[] => text(reports.day(date, mode, cashier), columns);
 

@@ -1,7 +1,9 @@
 import type { ClosedDay, DayReport, Mode, PaymentRow, Unresolved, UnresolvedItem } from '../../preload/contract';
 import { PosError } from '../api/errors';
 import { localDate, type Ledger } from '../payments/ledger';
+import { IN_PROGRESS_STATES, STATE_WORDS } from '../payments/states';
 import type { JournalStore } from '../store/journal';
+import type { ReportRow } from '../store/journal-queries';
 import { ClosedDays, digestOf, reportMark } from './closed-days';
 import { buildDayReport } from './day-report';
 
@@ -15,6 +17,8 @@ export interface DayReportsDeps {
   now: () => Date;
   /** The `day-close` key derived from the terminal key, undefined where it does not open (see closed-days.ts). */
   markKey?: () => Buffer | undefined;
+  /** Closes the rows a stopped process left in flight (payments' recovery), so only a live sale holds a close. */
+  recoverAbandoned?: (mode: Mode) => void;
 }
 
 /** The local midnight starting `date` moved by `days`, as ISO. */
@@ -64,11 +68,16 @@ export class DayReports {
    * cashier's shift: the same window (a closed day's as it was closed), only their payments.
    */
   day(date = localDate(this.d.now()), mode = this.d.mode(), cashier?: string): DayReport {
+    return this.build(date, mode, cashier).report;
+  }
+
+  /** The report and the rows it was built from (a closed day's: as it was kept, rows not read). */
+  private build(date: string, mode: Mode, cashier?: string): { report: DayReport; rows: readonly ReportRow[] } {
     validDay(date);
     const journal = this.d.existingJournal(mode);
     const closed = journal ? this.closedOf(journal) : undefined;
     const kept = closed?.get(date)?.report;
-    if (kept && cashier === undefined) return kept;
+    if (kept && cashier === undefined) return { report: kept, rows: [] };
     const previous = kept ? undefined : closed?.before(date);
     const since = kept?.since ?? midnight(previous?.date ?? date);
     const until = midnight(date, 1);
@@ -76,7 +85,7 @@ export class DayReports {
     const upTo = kept ? (kept.lastPaymentId ?? kept.afterPaymentId) : Number.MAX_SAFE_INTEGER;
     const rows = (journal?.reportRows(afterPaymentId, since, until) ?? []).filter((r) => r.id <= upTo && (cashier === undefined || r.cashier === cashier));
     const window = { mode, date, since, until, afterPaymentId, cashier: cashier ?? null, generatedAt: this.d.now().toISOString() };
-    return buildDayReport(window, rows, this.unresolved(mode));
+    return { report: buildDayReport(window, rows, this.unresolved(mode)), rows };
   }
 
   get(date: string, mode = this.d.mode()): DayReport {
@@ -94,8 +103,11 @@ export class DayReports {
 
   /**
    * Closes a day. Refused for a day to come, a day closed already, or a day before the latest
-   * closed one (days close in order, or a payment could fall between two reports); and, unless
-   * `confirm`, while anything is unresolved (it is named in the refusal).
+   * closed one (days close in order, or a payment could fall between two reports); while a payment
+   * of the window is still at the counter or being sent (it would land in neither report: this
+   * close would count it nowhere and the next report starts after it); and, unless `confirm`,
+   * while anything is unresolved (it is named in the refusal). Rows a stopped process left in
+   * flight are recovered first, so only a sale that is really going on holds the close.
    */
   close(date: string, options: { confirm?: boolean; closedBy?: string | null; mode?: Mode } = {}): DayReport {
     validDay(date);
@@ -107,7 +119,10 @@ export class DayReports {
     if (closed.get(date)) throw new PosError('CONFLICT', `${date} is closed already: reprint its report instead`);
     const latest = closed.latest();
     if (latest && latest > date) throw new PosError('CONFLICT', `${latest} is closed already: a day before it can no longer be closed (its payments are in that report)`);
-    const report = this.day(date, mode);
+    this.d.recoverAbandoned?.(mode);
+    const { report, rows } = this.build(date, mode);
+    const going = rows.filter((r) => IN_PROGRESS_STATES.has(r.state));
+    if (going.length > 0) throw new PosError('CONFLICT', inProgressWords(going), going.map((r) => ({ path: String(r.id), message: r.state })));
     const u = report.unresolved;
     if (!options.confirm && (u.offline.count > 0 || u.needsLookup > 0 || u.attention > 0)) {
       throw new PosError('CONFLICT', unresolvedWords(u), u.items.map((i) => ({ path: i.ref, message: i.reason })));
@@ -132,4 +147,11 @@ export function unresolvedWords(u: Unresolved): string {
     ...(u.attention > 0 ? [`${u.attention} needing attention`] : []),
   ];
   return `Payments are unresolved: ${parts.join(', ')}. Resolve them in the queue, or confirm the close to carry them as they are.`;
+}
+
+/** "A payment is going on at the counter (sale $12.00: Waiting for the card or check.) …". */
+export function inProgressWords(rows: readonly ReportRow[]): string {
+  const each = rows.map((r) => `${r.type} $${(r.requestedCents / 100).toFixed(2)}: ${STATE_WORDS[r.state]}`).join('; ');
+  const what = rows.length === 1 ? 'A payment is' : `${rows.length} payments are`;
+  return `${what} still going on at the counter (${each}). Finish or cancel it, then close the day: it would otherwise be in neither report.`;
 }

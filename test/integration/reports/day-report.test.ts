@@ -1,3 +1,4 @@
+import { hostname } from 'node:os';
 import { describe, expect, it } from 'vitest';
 import { call, offlineSettings, refused, saleId, saleReaches, settled, startLane, swipeSale, type Lane } from '../payments/scenario-support';
 
@@ -120,5 +121,36 @@ describe('report.close', () => {
     expect(following.total.approved).toEqual({ count: 1, cents: 3_00 });
     expect(await call(lane, 'report.closed', {})).toEqual([{ date, closedAt: kept.closed?.closedAt, closedBy: null, payments: 2, netCents: 10_00 }]);
     expect((await refused(lane, 'report.close', { date: nextDate })).code).toBe('CONFLICT');
+  });
+
+  it('waits for a payment still at the counter, which would otherwise be in neither report', async () => {
+    const lane = await startLane();
+    const id = saleId('dc-going');
+    await call(lane, 'payments.start', { saleId: id, amountCents: 25_00, tender: 'card', cardEntry: 'reader' });
+    await saleReaches(lane, id, (v) => v.waitingFor === 'card');
+    const date = (await call(lane, 'report.day', {})).date;
+
+    const refusal = await refused(lane, 'report.close', { date, confirm: true });
+    expect(refusal.code).toBe('CONFLICT');
+    expect(refusal.message).toMatch(/still going on at the counter \(sale \$25\.00: Waiting for the card or check\.\)/);
+    expect(await call(lane, 'report.closed', {})).toEqual([]);
+
+    await call(lane, 'devices.simulateSwipe', { card: 'visa', via: 'msr' });
+    expect(await settled(lane, id)).toMatchObject({ state: 'approved' });
+    const kept = await call(lane, 'report.close', { date });
+    expect(kept.total.approved).toEqual({ count: 1, cents: 25_00 });
+  });
+
+  it('takes a payment a stopped process left in flight as unresolved, not as going on', async () => {
+    const lane = await startLane();
+    const at = new Date();
+    // A row held by a process on this host that no longer runs (pid 2^22 + 1 is above Linux's pid_max).
+    lane.core.journal().create({ clientRef: 'dead-1', saleId: saleId('dc-dead'), type: 'sale', tender: 'card', requestedCents: 9_00, owner: `${hostname()}/4194305/dead`, leaseUntil: new Date(at.getTime() + 600_000).toISOString() }, ['choosing', 'waiting', 'validated', 'journaled', 'sending'], at);
+    const date = (await call(lane, 'report.day', {})).date;
+
+    const refusal = await refused(lane, 'report.close', { date });
+    expect(refusal.message).toMatch(/1 waiting for a lookup/);
+    const kept = await call(lane, 'report.close', { date, confirm: true });
+    expect(kept.unresolved.needsLookup).toBe(1);
   });
 });
