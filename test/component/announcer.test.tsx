@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { SaleView } from '../../preload/contract';
 import { announceSales } from '../../renderer/src/app/announce-sale';
 import { Announcer, announce, resetAnnouncer } from '../../renderer/src/components/Announcer';
+import { PinDialog } from '../../renderer/src/components/PinDialog';
 import { setLanguage } from '../../renderer/src/i18n/i18n';
 import { useRegisterStore } from '../../renderer/src/stores/register-store';
 import { sampleSale } from './sample-sale';
@@ -95,5 +96,18 @@ describe('announceSales', () => {
     act(() => useRegisterStore.setState({ sale: sale({ state: 'declined', final: true, waitingFor: null, outcome: { kind: 'declined', message: 'DECLINED' } }) }));
     await settle();
     expect(heard[0]).toMatch(/^Declined\. /);
+  });
+});
+
+describe('the manager PIN dialog', () => {
+  it('says what happens while it is open inside itself, as the page behind a modal dialog is inert: only what came after it opened', async () => {
+    act(() => announce('Swipe the card.'));
+    render(<PinDialog why="Approve the keyed card." busy={false} onSubmit={() => undefined} onClose={() => undefined} />);
+    const region = screen.getByTestId('dialog-announcer');
+    expect(region.closest('dialog')).not.toBeNull();
+    expect(region.getAttribute('aria-live')).toBe('polite');
+    expect(region.textContent).toBe('');
+    act(() => announce('Sale timed out: nothing was sent.'));
+    expect(region.textContent).toBe('Sale timed out: nothing was sent.');
   });
 });

@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { create } from 'zustand';
 
 interface AnnouncerState {
@@ -20,6 +21,14 @@ export function resetAnnouncer(): void {
   useAnnouncer.setState(initial, true);
 }
 
+function LiveRegion({ text, seq, testId }: { text: string; seq: number; testId: string }) {
+  return (
+    <div className="visually-hidden" role="status" aria-live="polite" data-testid={testId}>
+      {seq > 0 && <p key={seq}>{text}</p>}
+    </div>
+  );
+}
+
 /**
  * The page's one polite live region for what happens away from the focus (a payment's steps and
  * result). Each sentence is a new element, so a screen reader says a repeated sentence again; the
@@ -27,9 +36,16 @@ export function resetAnnouncer(): void {
  */
 export function Announcer() {
   const { text, seq } = useAnnouncer();
-  return (
-    <div className="visually-hidden" role="status" aria-live="polite" data-testid="announcer">
-      {seq > 0 && <p key={seq}>{text}</p>}
-    </div>
-  );
+  return <LiveRegion text={text} seq={seq} testId="announcer" />;
+}
+
+/**
+ * A modal dialog's own live region. `showModal` makes everything behind the dialog inert, the page's
+ * region included, so a payment step or result while the manager PIN is asked would be heard by no
+ * one: the dialog says it too, from the first sentence after it opened (never an older one).
+ */
+export function DialogAnnouncer() {
+  const { text, seq } = useAnnouncer();
+  const [since] = useState(() => useAnnouncer.getState().seq);
+  return <LiveRegion text={text} seq={seq > since ? seq : 0} testId="dialog-announcer" />;
 }

@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { focusLost, focusScreen } from '../app/focus';
 import { useT } from '../i18n/i18n';
+import { DialogAnnouncer } from './Announcer';
 import { digitsOnly } from './money';
 
 /**
@@ -75,6 +76,7 @@ export function PinDialog({
           </button>
         </div>
       </form>
+      <DialogAnnouncer />
     </dialog>
   );
 }
