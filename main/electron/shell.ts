@@ -10,6 +10,7 @@ import type { Core } from '../core';
 import { writeFileAtomic } from '../platform/atomic-write';
 import type { Platform } from '../platform/platform';
 import { contentSecurityPolicy, readStaticFile, SECURITY_HEADERS } from '../transport/static-files';
+import { leavePrompt, type MessageBoxLike, type UnloadPreventedEvent } from './leave-prompt';
 import { saveFileWithDialog, type SaveDialogLike } from './save-dialog';
 import { systemPrinter, type PrintWindowLike, type PrintWindowOptions } from './system-printer';
 import { attachWedgeCapture } from './wedge-capture';
@@ -31,6 +32,7 @@ interface WebContentsLike {
   on(event: 'will-navigate' | 'will-redirect', listener: (event: { preventDefault(): void }, url: string) => void): void;
   on(event: 'will-attach-webview', listener: (event: { preventDefault(): void }) => void): void;
   on(event: 'did-start-loading', listener: () => void): void;
+  on(event: 'will-prevent-unload', listener: (event: UnloadPreventedEvent) => void): void;
   isDestroyed(): boolean;
 }
 export interface WindowLike {
@@ -64,7 +66,7 @@ export interface ShellElectron<W extends WindowLike = WindowLike> {
   };
   /** The terminal window, and the hidden windows receipts are printed from. */
   BrowserWindow: { new (options: WindowOptions): W; new (options: PrintWindowOptions): PrintWindowLike };
-  dialog: SaveDialogLike<W>;
+  dialog: SaveDialogLike<W> & MessageBoxLike<W>;
   ipcMain: { handle(channel: string, listener: (event: IpcEventLike, ...args: unknown[]) => Promise<unknown>): void };
   protocol: {
     registerSchemesAsPrivileged(schemes: Array<{ scheme: string; privileges: Record<string, boolean> }>): void;
@@ -255,6 +257,8 @@ export function runShell<W extends WindowLike>(electron: ShellElectron<W>, optio
       core?.pageClosed(pageConnection);
       pageConnection = `ipc:${++pageLoads}`;
     });
+    // Settings with unsaved changes cancels the page's unload: ask, rather than a window that will not close.
+    target.webContents.on('will-prevent-unload', leavePrompt({ dialog: electron.dialog, window: target, language: () => core?.settings.get('terminal.language') ?? 'en', quitting: () => closing }));
     attachWedgeCapture(target.webContents, core.devices, { onProblem: (problem) => log.warn({ problem }, 'wedge capture') });
     core.bus.onAny((name, payload) => {
       if (!target.webContents.isDestroyed()) target.webContents.send(IPC_EVENT, name, payload);

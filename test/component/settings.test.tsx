@@ -278,8 +278,12 @@ describe('the Settings screen', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Register' }));
     expect(ask).not.toHaveBeenCalled();
     expect(opened).toEqual(['register']);
+    // A close or reload of the page or the desktop window is held only while changes wait (the shell then asks).
+    const unloadHeld = (): boolean => !window.dispatchEvent(new Event('beforeunload', { cancelable: true }));
+    expect(unloadHeld()).toBe(false);
 
     fireEvent.change(screen.getByRole('textbox', { name: 'Lane name' }), { target: { value: 'Front' } });
+    expect(unloadHeld()).toBe(true);
     fireEvent.click(screen.getByRole('button', { name: 'Register' }));
     expect(ask).toHaveBeenCalledWith('Leave Settings without saving your changes?');
     expect(opened).toEqual(['register']);

@@ -15,6 +15,7 @@ import {
   type WindowLike,
   type WindowOptions,
 } from '../../../main/electron/shell';
+import type { MessageBoxOptions } from '../../../main/electron/leave-prompt';
 import type { SaveDialogOptions } from '../../../main/electron/save-dialog';
 import type { PrintWindowLike, PrintWindowOptions, SilentPrintOptions } from '../../../main/electron/system-printer';
 
@@ -33,6 +34,8 @@ function fakeElectron(options: { lock?: boolean } = {}) {
   const privileged: Array<{ scheme: string; privileges: Record<string, boolean> }> = [];
   const quit = vi.fn();
   const saveDialogs: Array<{ parent: unknown; options: SaveDialogOptions }> = [];
+  const questions: Array<{ parent: unknown; options: MessageBoxOptions }> = [];
+  const answer = { button: 0 };
 
   class FakeWindow implements WindowLike, PrintWindowLike {
     readonly options: WindowOptions | PrintWindowOptions;
@@ -40,11 +43,12 @@ function fakeElectron(options: { lock?: boolean } = {}) {
     sent: unknown[][] = [];
     printed: SilentPrintOptions | undefined;
     destroyed = false;
+    readonly listeners = new Map<string, Listener>();
     readonly webContents = {
       id: 7,
       send: (...args: unknown[]) => void this.sent.push(args),
       setWindowOpenHandler: () => undefined,
-      on: () => undefined,
+      on: (event: string, listener: Listener) => void this.listeners.set(event, listener),
       isDestroyed: () => false,
       getPrintersAsync: () => Promise.resolve([{ name: 'Receipt_80mm' }]),
       print: (options: SilentPrintOptions, done: (success: boolean, reason: string) => void) => {
@@ -86,6 +90,10 @@ function fakeElectron(options: { lock?: boolean } = {}) {
         saveDialogs.push(args.length === 2 ? { parent: args[0], options: args[1] } : { parent: undefined, options: args[0] });
         return Promise.resolve({ canceled: true, filePath: '' });
       },
+      showMessageBoxSync: (parent: WindowLike, options: MessageBoxOptions) => {
+        questions.push({ parent, options });
+        return answer.button;
+      },
     },
     ipcMain: { handle: (channel, listener) => void handlers.set(channel, listener) },
     protocol: {
@@ -110,6 +118,8 @@ function fakeElectron(options: { lock?: boolean } = {}) {
     quit,
     windows,
     saveDialogs,
+    questions,
+    answer,
     handlers,
     privileged,
     appListeners,
@@ -237,6 +247,32 @@ describe('Electron shell', () => {
     expect(fake.windows[0]!.sent).toEqual([[IPC_EVENT, 'status.changed', expect.objectContaining({ terminal: { name: 'Lane 5', language: 'en' } })]]);
     fake.appListeners.get('second-instance')?.forEach((l) => (l)());
     expect(fake.windows[0]!.focus).toHaveBeenCalled();
+  });
+
+  it('asks over the window, in the terminal’s language, before a page with unsaved changes is closed or reloaded; a quit asked of the app is not held', async () => {
+    const fake = fakeElectron();
+    let core: Core | undefined;
+    await runShell(fake.electron, { rendererDir: rendererDir(), preloadPath: '/p.cjs', devTools: false, createCore: async () => (core = await makeCore()), onFatal: vi.fn() }).ready;
+    const terminal = fake.windows[0]!;
+    const unloadPrevented = (): boolean => {
+      const event = { preventDefault: vi.fn() };
+      (terminal.listeners.get('will-prevent-unload') as (e: typeof event) => void)(event);
+      return event.preventDefault.mock.calls.length > 0;
+    };
+    // Stay (the default, and Esc) keeps the window and the changes; Leave lets the unload go ahead.
+    fake.answer.button = 0;
+    expect(unloadPrevented()).toBe(false);
+    fake.answer.button = 1;
+    expect(unloadPrevented()).toBe(true);
+    expect(fake.questions[0]).toMatchObject({ parent: terminal, options: { message: 'Leave without saving your changes?', buttons: ['Stay', 'Leave'], defaultId: 0, cancelId: 0 } });
+    core!.settings.set('terminal.language', 'fr');
+    unloadPrevented();
+    expect(fake.questions[2]?.options).toMatchObject({ message: 'Quitter sans enregistrer vos changements?', buttons: ['Rester', 'Quitter'] });
+
+    fake.answer.button = 0;
+    fake.appListeners.get('before-quit')?.forEach((l) => (l as (e: { preventDefault(): void }) => void)({ preventDefault: () => undefined }));
+    expect(unloadPrevented()).toBe(true);
+    expect(fake.questions).toHaveLength(3);
   });
 
   it("gives the core's Platform silent printing from hidden windows and a save dialog over the terminal window", async () => {
