@@ -7,6 +7,9 @@ import { formatDollars } from './setting';
 import { settingDef, type SettingKey } from './settings';
 import { lockedReason, SettingError, type SettingInfo, type SettingsStore } from './settings-store';
 
+/** The role whose rights a key's locked reason is told against: a cashier reads as a manager would. */
+const atLeastManager = (role: Role): Role => (roleAllows(role, 'manager') ? role : 'manager');
+
 /** A value as the text a person types back (what `fromText` takes): dollars for money, JSON for lists. */
 function asText(value: unknown, cents: boolean): string | null {
   if (value === undefined) return null;
@@ -31,12 +34,12 @@ export function listOf(schema: z.ZodType): string[] | undefined {
 }
 
 /**
- * settings.list / set / unset: the manager's Settings screen, with the rules and words of posctl.
- * The method needs a manager; each key is checked again against its own access, so a technician's
+ * settings.list / unlock / set / unset: the manager's Settings screen, with the rules and words of
+ * posctl. Reading is open to a cashier (read-only); the others need a manager; each key is checked again against its own access, so a technician's
  * key (the gateway's address and credentials) is shown read-only, "set by the technician", and a
  * key the machine-wide provisioning file locks is read-only for everyone, naming the file.
  */
-export function settingsHandlers(settings: SettingsStore, roleOf: (ctx: CallContext) => Role): Pick<Handlers, 'settings.list' | 'settings.set' | 'settings.setMany' | 'settings.unset'> {
+export function settingsHandlers(settings: SettingsStore, roleOf: (ctx: CallContext) => Role): Pick<Handlers, 'settings.list' | 'settings.unlock' | 'settings.set' | 'settings.setMany' | 'settings.unset'> {
   const view = (info: SettingInfo, role: Role): SettingView => {
     const editable = info.lockedBy === undefined && roleAllows(role, info.access);
     const base: SettingView = {
@@ -48,7 +51,8 @@ export function settingsHandlers(settings: SettingsStore, roleOf: (ctx: CallCont
       text: info.secret ? null : asText(info.value, info.unit === 'cents'),
       defaultText: info.secret ? null : asText(info.default, info.unit === 'cents'),
       editable,
-      lockedReason: info.lockedBy !== undefined ? lockedReason(info.lockedBy) : editable ? null : 'Set by the technician.',
+      // The reason is the key's own (a cashier reads a manager's key as the manager would: not locked, only not unlocked).
+      lockedReason: info.lockedBy !== undefined ? lockedReason(info.lockedBy) : roleAllows(atLeastManager(role), info.access) ? null : 'Set by the technician.',
     };
     const schema = settingDef(info.key).schema;
     const choices = choicesOf(schema);
@@ -84,6 +88,7 @@ export function settingsHandlers(settings: SettingsStore, roleOf: (ctx: CallCont
   };
   return {
     'settings.list': ({ prefix }, ctx) => all(roleOf(ctx)).filter((s) => prefix === undefined || s.key.startsWith(prefix)),
+    'settings.unlock': (_input, ctx) => all(roleOf(ctx)),
     'settings.set': ({ key, text }, ctx) => write(key, ctx, () => settings.setFromText(key, text)),
     'settings.setMany': ({ changes }, ctx) => {
       const role = roleOf(ctx);

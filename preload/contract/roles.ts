@@ -69,7 +69,9 @@ export const METHOD_ROLES = {
   // Anyone at the desktop app may try a code; the code is what proves the OS account.
   'technician.unlock': 'cashier',
   // Each key is checked again against its own access (a technician's key is refused to a manager).
-  'settings.list': 'manager',
+  // Reading is open to a cashier (values read-only, secrets never); Unlock is the manager's.
+  'settings.list': 'cashier',
+  'settings.unlock': 'manager',
   'settings.set': 'manager',
   'settings.setMany': 'manager',
   'settings.unset': 'manager',

@@ -39,8 +39,18 @@ export const SettingView = z.strictObject({
 export type SettingView = z.infer<typeof SettingView>;
 
 export const settingsMethods = {
-  /** Every setting, or those under a prefix ("offline."). */
+  /**
+   * Every setting, or those under a prefix ("offline."), as this caller may change them. Open to a
+   * cashier, who sees the values read-only (`editable` false; `lockedReason` only where a manager
+   * could not change the key either): the Settings screen on arrival.
+   */
   'settings.list': { input: z.strictObject({ prefix: z.string().max(80).optional() }), output: z.array(SettingView) },
+  /**
+   * Every setting as a manager (or technician) may change them: the Settings screen's Unlock. The
+   * same answer as settings.list, but refused to a cashier with `needs: 'manager'`, which is what
+   * brings up the manager PIN dialog.
+   */
+  'settings.unlock': { input: z.strictObject({}), output: z.array(SettingView) },
   /** Sets one setting from the text typed; BAD_INPUT names the key and says why, as posctl does. */
   'settings.set': { input: z.strictObject({ key: SettingKeyText, text: z.string().max(4000) }), output: SettingView },
   /**

@@ -19,7 +19,7 @@ const calls: Array<{ method: string; input: unknown }> = [];
 
 const status = (): ManagerStatus => ({ role, pinSet: true, lockedUntil: null, lockedWords: null, sessionEndsAt: null });
 const setting = (key: string, access: 'manager' | 'technician'): SettingView => {
-  const editable = role === 'technician' || access === 'manager';
+  const editable = role === 'technician' || (role === 'manager' && access === 'manager');
   return { key, description: key, access, secret: false, set: false, text: null, defaultText: '', editable, lockedReason: editable ? null : 'Set by the technician.' };
 };
 const settingsNow = (): SettingView[] => [setting('terminal.name', 'manager'), setting('gateway.url', 'technician')];
@@ -36,6 +36,7 @@ const answers: Record<string, (input: unknown) => Reply> = {
   },
   'manager.status': () => ({ ok: true, value: status() }),
   'settings.list': () => ({ ok: true, value: settingsNow() }),
+  'settings.unlock': () => ({ ok: true, value: settingsNow() }),
   'journal.search': () => ({ ok: true, value: { rows: [], nextBeforeId: null } }),
   'journal.totals': () => ({ ok: false, error: { code: 'UNAVAILABLE', message: 'no totals in this test' } }),
   'journal.saveCsv': () => ({ ok: true, value: saveAnswer }),
@@ -79,12 +80,14 @@ describe('Technician unlock in the desktop app', () => {
     fireEvent.change(input, { target: { value: CODE } });
     fireEvent.click(unlock);
     expect((await screen.findByRole('status')).textContent).toMatch(/open in this window/);
-    expect(calls.map((c) => c.method)).toEqual(['technician.unlock', 'technician.unlock', 'settings.list']);
+    expect(calls.map((c) => c.method)).toEqual(['technician.unlock', 'technician.unlock', 'settings.unlock']);
     await waitFor(() => expect(useSettingsStore.getState().settings.every((s) => s.editable)).toBe(true));
 
     fireEvent.click(screen.getByRole('button', { name: 'Lock technician settings' }));
     await waitFor(() => expect(useManagerStore.getState().status?.role).toBe('cashier'));
-    expect(useSettingsStore.getState().settings).toEqual([]);
+    // Read-only again, as a cashier reads them.
+    await waitFor(() => expect(useSettingsStore.getState().settings.map((x) => x.editable)).toEqual([false, false]));
+    expect(useSettingsStore.getState().unlocked).toBe(false);
   });
 
   it('is not offered while no technician setting is read-only here', () => {

@@ -42,7 +42,9 @@ function terminal(settings: SettingView[] = SETTINGS): { unlocked: () => boolean
     unlocked = true;
     return manager('manager');
   });
-  pos.answer('settings.list', () => (unlocked ? settings : { refuse: NEEDS_MANAGER }));
+  // A cashier reads every value, none editable; Unlock (settings.unlock) needs the manager.
+  pos.answer('settings.list', () => (unlocked ? settings : settings.map((s) => ({ ...s, editable: false }))));
+  pos.answer('settings.unlock', () => (unlocked ? settings : { refuse: NEEDS_MANAGER }));
   pos.answer('settings.setMany', ({ changes }) => settings.map((s) => ({ ...s, ...(changes.find((c) => c.key === s.key) && { text: changes.find((c) => c.key === s.key)?.text ?? null, set: true }) })));
   return { unlocked: () => unlocked };
 }
@@ -80,10 +82,12 @@ afterEach(() => {
 });
 
 describe('the Settings screen', () => {
-  it('arrives with no PIN dialog, read-only, and Unlock asks for the manager PIN', async () => {
+  it('arrives with no PIN dialog, showing a cashier every value read-only, and Unlock asks for the manager PIN', async () => {
     terminal();
     screenWithGate();
-    expect(await screen.findByText('The settings open for a manager.')).toBeTruthy();
+    expect(await screen.findByText('Read-only. Unlock with the manager PIN to change a setting.')).toBeTruthy();
+    expect(screen.getByRole<HTMLInputElement>('textbox', { name: 'Lane name' }).readOnly).toBe(true);
+    expect(screen.queryByRole('button', { name: 'Save' })).toBeNull();
     expect(screen.queryByRole('dialog')).toBeNull();
     await unlock();
     expect(screen.queryByRole('button', { name: 'Unlock to change' })).toBeNull();
@@ -94,6 +98,7 @@ describe('the Settings screen', () => {
 
   it('shows the settings read-only to a page already a manager, until Unlock', async () => {
     pos.answer('settings.list', () => SETTINGS);
+    pos.answer('settings.unlock', () => SETTINGS);
     pos.answer('manager.status', () => manager('manager'));
     screenWithGate();
     expect(await screen.findByText('Read-only. Unlock with the manager PIN to change a setting.')).toBeTruthy();

@@ -10,6 +10,9 @@ async function unlockByKeyboard(page: Page, words: { settings: string; unlock: R
   const unlock = page.getByRole('button', { name: words.unlock });
   await expect.poll(() => unlock.count()).toBe(1);
   expect(await page.getByRole('dialog').count()).toBe(0);
+  // A cashier's page sees the values read-only before Unlock.
+  await expect.poll(() => page.locator('.settings-form input[readonly]').count()).toBeGreaterThan(3);
+  expect(await page.getByRole('button', { name: /^(Save|Enregistrer)$/ }).count()).toBe(0);
   await unlock.focus();
   await page.keyboard.press('Enter');
   const dialog = page.getByRole('dialog');

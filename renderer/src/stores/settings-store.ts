@@ -39,8 +39,8 @@ export const hasChanges = (s: SettingsState): boolean => Object.keys(s.drafts).l
 
 export const settingsActions = {
   /**
-   * The quiet read on arrival: no PIN dialog pops up over the screen. A page that is already a
-   * manager (or technician) sees the settings read-only; any other sees the Unlock button.
+   * The quiet read on arrival: no PIN dialog pops up over the screen. Every page, a cashier's too,
+   * sees the settings read-only with Unlock; a refusal that needs a manager leaves Unlock alone.
    */
   load(): void {
     client()
@@ -54,15 +54,16 @@ export const settingsActions = {
   unlock(): void {
     useManagerStore
       .getState()
-      .asManager(() => client().call('settings.list', {}))
+      .asManager(() => client().call('settings.unlock', {}))
       .then(
         (settings) => settings && set({ settings, unlocked: true, error: undefined }),
         (e: unknown) => set({ error: errorWords(e) }),
       );
   },
-  /** Back to read-only (the technician locking, a cashier again): unsaved changes go with it. */
+  /** Back to read-only (the technician locking, a cashier again): unsaved changes go with it; the values are read again as this page now sees them. */
   close(): void {
-    set({ settings: [], unlocked: false, drafts: {}, problems: {}, outcome: undefined });
+    set({ unlocked: false, drafts: {}, problems: {}, outcome: undefined });
+    settingsActions.load();
   },
   /** Leaving the screen (after its question): the next arrival is read-only again, with no changes. */
   leave(): void {

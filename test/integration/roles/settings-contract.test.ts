@@ -19,9 +19,15 @@ async function managerLane() {
 }
 
 describe('settings through the contract', () => {
-  it('are the manager\'s: a cashier page may not list or change them', async () => {
+  it('are the manager\'s to change: a cashier page reads them read-only, may not unlock or change them', async () => {
     const core = await managerLane();
-    expect(refused(await core.dispatch('settings.list', {}, page))).toEqual({ code: 'FORBIDDEN', message: 'This needs a manager: enter the manager PIN first.', needs: 'manager' });
+    const read = valueOf<SettingView[]>(await core.dispatch('settings.list', {}, page));
+    expect(read.every((s) => !s.editable)).toBe(true);
+    // A manager's key reads as not locked (only not unlocked); a technician's says why; a secret stays write-only.
+    expect(read.find((s) => s.key === 'offline.maxAmount')).toMatchObject({ text: '100.00', editable: false, lockedReason: null });
+    expect(read.find((s) => s.key === 'gateway.url')).toMatchObject({ editable: false, lockedReason: 'Set by the technician.' });
+    expect(read.filter((s) => s.secret).every((s) => s.text === null && s.defaultText === null)).toBe(true);
+    expect(refused(await core.dispatch('settings.unlock', {}, page))).toEqual({ code: 'FORBIDDEN', message: 'This needs a manager: enter the manager PIN first.', needs: 'manager' });
     expect(refused(await core.dispatch('settings.set', { key: 'offline.enabled', text: 'true' }, page)).code).toBe('FORBIDDEN');
     expect(core.settings.get('offline.enabled')).toBe(false);
     await core.close();
