@@ -1,4 +1,3 @@
-import { EventEmitter } from 'node:events';
 import type { Logger } from 'pino';
 import type { DeviceInfo, DeviceList, DeviceStatus, DeviceTestResult, Mode, SimCard, SimCheck, SimVia } from '../../preload/contract';
 import type { CardRead, CardSource } from '../../native/card/card-read';
@@ -11,7 +10,7 @@ import { listSerialPorts, type SerialPortFactory, type SerialPortInfo } from '..
 import { PosError } from '../api/errors';
 import type { DeviceConfig } from '../config/settings/devices';
 import type { SettingsStore } from '../config/settings-store';
-import { emitIsolated, type EventBus } from '../events/bus';
+import type { EventBus } from '../events/bus';
 import type { Service } from '../service';
 import { addressOf, buildDevice, type DeviceEnvironment } from './build-device';
 import type { DeviceRuntime, DeviceSink } from './device-runtime';
@@ -19,23 +18,11 @@ import { DeviceTests } from './device-test';
 import { PinpadDevice } from './pinpad-device';
 import { PrinterDevice } from './printer-device';
 import { testPageLines } from './printer-test-page';
-import { ReadClaims, type ClaimKind, type ReadClaim, type ReadClaimHandlers, type ReadMeta } from './read-claims';
+import { DeviceClaims, type ClaimKind, type PinpadClaim, type PrinterClaim, type ReadClaim, type ReadClaimHandlers, type ReadMeta } from './claims';
 import { TrainingRig } from './training-rig';
 import { WedgeDevice } from './wedge-device';
 
-export type { ClaimKind, ReadClaim, ReadClaimHandlers, ReadMeta } from './read-claims';
-export { TEST_WAITS } from './device-test';
-
-/**
- * In-process events carry the full, validated reads that no claim holds (the device tests listen);
- * what leaves the main process (the contract events) carries only their masked views. A sale gets
- * its reads through `claimReads` instead.
- */
-export interface DeviceManagerEvents {
-  card: [CardRead, ReadMeta & { source: CardSource }];
-  check: [CheckRead, ReadMeta];
-  readFailed: [ReadError, ReadMeta];
-}
+export type { ClaimKind, PinpadClaim, PrinterClaim, ReadClaim, ReadClaimHandlers, ReadMeta } from './claims';
 
 export interface DeviceManagerOptions {
   settings: SettingsStore;
@@ -57,20 +44,6 @@ export interface WedgeSink {
   accept(result: { card: CardRead } | { error: ReadError }): void;
 }
 
-/** A receipt printer held by one owner (a receipt or a test page) while its job goes out. */
-export interface PrinterClaim {
-  readonly device: PrinterDevice;
-  /** Gives the printer back; calling it again does nothing. */
-  release(): void;
-}
-
-/** A PIN pad held by one owner (a sale): the customer's screen and card slot. */
-export interface PinpadClaim {
-  readonly device: PinpadDevice;
-  /** Gives the pad back; calling it again does nothing. */
-  release(): void;
-}
-
 interface Running {
   runtime: DeviceRuntime;
   key: string;
@@ -79,12 +52,13 @@ interface Running {
 }
 
 /**
- * The device manager service: builds devices from the `devices.*` settings (and, in training
+ * The device registry service: builds devices from the `devices.*` settings (and, in training
  * mode, the simulators), keeps them connected, finds known readers that get plugged in, and hands
- * what they read to the owner of a claim (a sale) or, unclaimed, publishes it as `card.read`,
- * `check.read` and `device.readFailed` for the Devices screen. `pinpad.*` is always published.
+ * what they read to `claims` (devices/claims.ts: the owner of a claim, a sale, or the unclaimed
+ * listeners); an unclaimed read is also published, masked, as `card.read`, `check.read` and
+ * `device.readFailed` for the Devices screen. `pinpad.*` is always published.
  */
-export class DeviceManager extends EventEmitter<DeviceManagerEvents> implements Service {
+export class DeviceManager implements Service {
   readonly name = 'devices';
   private readonly running = new Map<string, Running>();
   private rig: TrainingRig | undefined;
@@ -99,13 +73,11 @@ export class DeviceManager extends EventEmitter<DeviceManagerEvents> implements 
   private readonly env: DeviceEnvironment;
   private readonly now: () => Date;
   private readonly sink: DeviceSink;
-  private readonly claims: ReadClaims;
+  /** Who holds each device: reads, PIN pad, printer, test waits (one job on a printer at a time, so two receipts never interleave). */
+  readonly claims: DeviceClaims;
   private readonly tests: DeviceTests;
-  /** Who is printing on each printer (by device id): one job at a time, so two receipts never interleave. */
-  private readonly printing = new Map<string, { owner: string; token: object }>();
 
   constructor(private readonly o: DeviceManagerOptions) {
-    super();
     this.now = o.now ?? (() => new Date());
     this.env = {
       hid: o.hid ?? nodeHidBackend(),
@@ -117,8 +89,12 @@ export class DeviceManager extends EventEmitter<DeviceManagerEvents> implements 
       ...(o.serialList ? { serialList: o.serialList } : {}),
       ...(o.reconnect ? { reconnect: o.reconnect } : {}),
     };
-    this.claims = new ReadClaims((err, owner, handler) => this.o.log.error({ err, owner, handler }, 'a read claim handler threw; the read is still counted'));
-    this.tests = new DeviceTests(this, this.claims);
+    this.claims = new DeviceClaims(
+      { pinpad: (id) => this.pinpad(id), printerFor: (id) => this.printerFor(id) },
+      (err, owner, handler) => this.o.log.error({ err, owner, handler }, 'a read claim handler threw; the read is still counted'),
+      (err, event) => this.o.log.error({ err, event }, 'a device event listener threw; the others still ran'),
+    );
+    this.tests = new DeviceTests(this.claims);
     this.sink = {
       card: (device, card, source) => this.onCard(device, card, source),
       check: (device, check) => this.onCheck(device, check),
@@ -129,31 +105,17 @@ export class DeviceManager extends EventEmitter<DeviceManagerEvents> implements 
     };
   }
 
-  /** Each listener in its own try/catch: a throwing one must not unwind into a decoder or a test wait. */
-  override emit<K extends keyof DeviceManagerEvents>(name: K, ...args: DeviceManagerEvents[K]): boolean {
-    return emitIsolated(this, name, args, (err, event) => this.o.log.error({ err, event }, 'a device event listener threw; the others still ran'));
-  }
-
-  /**
-   * Takes the reads of `kinds` for `owner` (words naming it, shown in refusals): until release,
-   * every read and failed read of those kinds goes to `handlers` alone, not to the Devices screen
-   * nor to device tests (which it ends). BUSY while another owner holds one of the kinds; the
-   * same owner claiming again replaces its handlers. Cards swiped on a PIN pad are not included:
-   * they answer the caller of `readCard`.
-   */
+  /** Takes the reads of `kinds` for `owner` (DeviceClaims.reads). */
   claimReads(owner: string, kinds: ReadonlyArray<ClaimKind>, handlers: ReadClaimHandlers): ReadClaim {
-    return this.claims.claim(owner, kinds, handlers);
+    return this.claims.reads(owner, kinds, handlers);
   }
 
   /**
-   * Takes the PIN pad (`pinpad(id)`) for `owner`; undefined when there is none, BUSY while another
-   * owner holds it. A device test waiting for a card on it is cancelled. In training mode the
-   * simulated customer then swipes only when told to (`devices.simulateSwipe` via pinpad).
+   * Takes the PIN pad for `owner` (DeviceClaims.pinpad). In training mode the simulated customer
+   * then swipes only when told to (`devices.simulateSwipe` via pinpad).
    */
   claimPinpad(owner: string, id?: string): PinpadClaim | undefined {
-    const device = this.pinpad(id);
-    if (!device) return undefined;
-    return { device, release: this.claims.claimPad(owner, device.id) };
+    return this.claims.pinpad(owner, id);
   }
 
   async start(): Promise<void> {
@@ -317,20 +279,16 @@ export class DeviceManager extends EventEmitter<DeviceManagerEvents> implements 
     return this.o.mode() === 'training' ? this.rig?.printer : undefined;
   }
 
-  /** Takes the printer for `owner` (words naming the job, shown in refusals): BUSY while another job holds it. */
+  /** Takes the printer for `owner` (DeviceClaims.printer): BUSY while another job holds it. */
   claimPrinter(owner: string, id?: string): PrinterClaim {
+    return this.claims.printer(owner, id);
+  }
+
+  /** The printer `id` (or the lane's receipt printer), refused in words when there is none. */
+  private printerFor(id?: string): PrinterDevice {
     const device = id === undefined ? this.printer() : this.all().find((r) => r.runtime.id === id)?.runtime;
     if (!(device instanceof PrinterDevice)) throw new PosError('UNAVAILABLE', id === undefined ? 'no receipt printer is open on this lane' : `${id} is not a receipt printer`);
-    const held = this.printing.get(device.id);
-    if (held) throw new PosError('BUSY', `${device.name} is printing ${held.owner}; try again once it is done`);
-    const token = {};
-    this.printing.set(device.id, { owner, token });
-    return {
-      device,
-      release: () => {
-        if (this.printing.get(device.id)?.token === token) this.printing.delete(device.id);
-      },
-    };
+    return device;
   }
 
   /** The customer's hand, not a consumer: the swipe goes where a real one would (to a sale that claims it). */
@@ -540,7 +498,6 @@ export class DeviceManager extends EventEmitter<DeviceManagerEvents> implements 
     this.counted(device, meta.at);
     this.o.log.info({ device: device.id, routing: check.routing, last4: check.masked().accountLast4, simulated: meta.simulated, claimedBy: this.claims.ownerOf(device) }, 'check read');
     if (this.claims.check(check, meta)) return;
-    this.emit('check', check, meta);
     this.o.bus.emit('check.read', { deviceId: device.id, simulated: meta.simulated, at: meta.at, check: check.masked() });
   }
 
@@ -557,12 +514,10 @@ export class DeviceManager extends EventEmitter<DeviceManagerEvents> implements 
   }
 
   private publishCard(device: DeviceRuntime, card: CardRead, source: CardSource, meta: ReadMeta): void {
-    this.emit('card', card, { ...meta, source });
     this.o.bus.emit('card.read', { deviceId: device.id, source, simulated: meta.simulated, at: meta.at, card: card.masked() });
   }
 
   private publishFailure(device: DeviceRuntime, error: ReadError, meta: ReadMeta): void {
-    this.emit('readFailed', error, meta);
     this.o.bus.emit('device.readFailed', { deviceId: device.id, kind: device.kind, code: error.code, message: error.message, at: meta.at });
   }
 }

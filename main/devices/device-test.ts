@@ -1,62 +1,31 @@
-import type { EventEmitter } from 'node:events';
 import type { DeviceTestResult } from '../../preload/contract';
 import type { CardRead } from '../../native/card/card-read';
 import type { CheckRead } from '../../native/check/micr';
 import type { ReadError } from '../../native/read-error';
-import { PosError } from '../api/errors';
-import type { DeviceManagerEvents } from './device-manager';
 import type { DeviceRuntime } from './device-runtime';
 import { PinpadDevice } from './pinpad-device';
-import type { ReadClaims, ReadMeta } from './read-claims';
-
-/**
- * "Test this device" waits (each up to a minute for a swipe) allowed at once. A Devices screen runs
- * one per device and posctl or a second tab may add one; the total stays above the few readers of a
- * counter, and each wait holds three listeners, so eight stay under the emitter's leak warning (10).
- */
-export const TEST_WAITS = Object.freeze({ perDevice: 2, total: 8 });
+import type { DeviceClaims, ReadMeta } from './claims';
 
 type Outcome = Omit<DeviceTestResult, 'id' | 'elapsedMs'>;
 
 /**
  * devices.test: the link (a PIN pad answers a status request), then optionally a read. A reader's
- * wait hears only unclaimed reads (the device manager's events); a claim ends it, since a sale
+ * wait hears only unclaimed reads (DeviceClaims.unclaimed); a claim ends it, since a sale
  * outranks a test, and a device already claimed is not waited on at all.
  */
 export class DeviceTests {
-  /** Test waits running, per device id. */
-  private readonly waits = new Map<string, number>();
-
-  constructor(
-    private readonly reads: EventEmitter<DeviceManagerEvents>,
-    private readonly claims: ReadClaims,
-  ) {}
+  constructor(private readonly claims: DeviceClaims) {}
 
   async run(device: DeviceRuntime, waitForReadMs: number): Promise<DeviceTestResult> {
     if (waitForReadMs === 0) return this.runTest(device, 0);
     // Only the waits for a read are capped: a link check answers within the device's own time-out.
     this.claims.assertFree(device);
-    const release = this.reserve(device.id);
+    const release = this.claims.reserveTestWait(device.id);
     try {
       return await this.runTest(device, waitForReadMs);
     } finally {
       release();
     }
-  }
-
-  /** Takes a place for one test wait, or answers BUSY when the device or the terminal has its fill. */
-  private reserve(id: string): () => void {
-    const mine = this.waits.get(id) ?? 0;
-    let total = 0;
-    for (const n of this.waits.values()) total += n;
-    if (mine >= TEST_WAITS.perDevice) throw new PosError('BUSY', `${id} is already being tested ${mine} times; wait for those tests to finish`);
-    if (total >= TEST_WAITS.total) throw new PosError('BUSY', `${total} device tests are already waiting for a read; wait for one to finish`);
-    this.waits.set(id, mine + 1);
-    return () => {
-      const left = (this.waits.get(id) ?? 1) - 1;
-      if (left > 0) this.waits.set(id, left);
-      else this.waits.delete(id);
-    };
   }
 
   private async runTest(device: DeviceRuntime, waitForReadMs: number): Promise<DeviceTestResult> {
@@ -98,14 +67,12 @@ export class DeviceTests {
   /** Waits for the device's next unclaimed read (or failure), the time-out, or a claim. */
   private readerRead(device: DeviceRuntime, linkDetail: string, waitForReadMs: number): Promise<Outcome> {
     const id = device.id;
-    const reads = this.reads;
+    const reads = this.claims.unclaimed;
     return new Promise<Outcome>((resolve) => {
       const done = (outcome: Outcome): void => {
         clearTimeout(timer);
         unregister();
-        reads.off('card', onCard);
-        reads.off('check', onCheck);
-        reads.off('readFailed', onFail);
+        for (const off of listening) off();
         resolve(outcome);
       };
       const onCard = (card: CardRead, meta: ReadMeta): void => {
@@ -119,9 +86,7 @@ export class DeviceTests {
       };
       const timer = setTimeout(() => done({ ok: false, detail: `${linkDetail}; nothing was read within ${Math.round(waitForReadMs / 1000)} s` }), waitForReadMs);
       const unregister = this.claims.addWait({ deviceId: id, kind: device.kind, end: (owner) => done({ ok: false, detail: tookOver(linkDetail, device, owner) }) });
-      reads.on('card', onCard);
-      reads.on('check', onCheck);
-      reads.on('readFailed', onFail);
+      const listening = [reads.on('card', onCard), reads.on('check', onCheck), reads.on('readFailed', onFail)];
     });
   }
 }

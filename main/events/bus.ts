@@ -1,4 +1,3 @@
-import type { EventEmitter } from 'node:events';
 import { events, type EventName, type EventPayload } from '../../preload/contract';
 import { redactStrings } from '../log/redact';
 
@@ -7,24 +6,8 @@ export type AnyEventListener = (name: EventName, payload: unknown) => void;
 /** Told about a listener that threw; the emit carries on with the next listener. */
 export type ListenerErrorHandler = (error: unknown, eventName: string) => void;
 
-/**
- * Calls each listener of an EventEmitter in its own try/catch (VS Code's emitter does the same):
- * a bug in one listener must not unwind into the decoder or the settings write that emitted, nor
- * keep the next listener from hearing the event. Raw listeners, so `once` ones still come off.
- */
-export function emitIsolated(emitter: EventEmitter, name: string | symbol, args: unknown[], onError: ListenerErrorHandler): boolean {
-  const listeners = emitter.rawListeners(name) as Array<(...a: unknown[]) => unknown>;
-  for (const listener of listeners) {
-    try {
-      listener.apply(emitter, args);
-    } catch (e) {
-      report(onError, e, String(name));
-    }
-  }
-  return listeners.length > 0;
-}
-
-function report(onError: ListenerErrorHandler, error: unknown, name: string): void {
+/** Tells `onError` about a listener that threw; a reporter that fails itself (a closed log) is ignored. */
+export function report(onError: ListenerErrorHandler, error: unknown, name: string): void {
   try {
     onError(error, name);
   } catch {

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createCore, type Core } from '../../../main/core';
-import { DeviceManager, TEST_WAITS } from '../../../main/devices/device-manager';
+import { TEST_WAITS } from '../../../main/devices/claims';
+import { DeviceManager } from '../../../main/devices/device-manager';
 import { createNodePlatform } from '../../../main/platform/platform';
 import { EventBus } from '../../../main/events/bus';
 import { MaskedCard, MaskedCheck, SimCard, SimCheck, type EventName, type Reply } from '../../../preload/contract';
@@ -279,7 +280,7 @@ describe('device tests waiting for a read', () => {
     // The simulated HID reader is found like a real one: wait until it is open.
     await vi.waitFor(async () => expect(await call(c, 'devices.test', { id: 'training-hid' })).toMatchObject({ ok: true, value: { ok: true } }), { timeout: 10_000 });
     expect(TEST_WAITS).toEqual({ perDevice: 2, total: 8 });
-    const listening = (): number => c.devices.listenerCount('card');
+    const listening = (): number => c.devices.claims.unclaimed.listenerCount('card');
     const others = listening();
 
     wait(c, 'training-msr');

@@ -1,11 +1,9 @@
-import { EventEmitter } from 'node:events';
 import { pino } from 'pino';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { DeviceManagerEvents } from '../../../main/devices/device-manager';
 import type { DeviceRuntime, DeviceSink } from '../../../main/devices/device-runtime';
 import { DeviceTests } from '../../../main/devices/device-test';
 import { PinpadDevice } from '../../../main/devices/pinpad-device';
-import { ReadClaims } from '../../../main/devices/read-claims';
+import { DeviceClaims } from '../../../main/devices/claims';
 import type { PinpadFrame } from '../../../native/pinpad/frame';
 import { PinpadSimulator } from '../../../native/sim/pinpad-sim';
 import { memoryLinkPair } from '../../../native/transport/memory-link';
@@ -45,8 +43,8 @@ async function padRig() {
     await device.stop();
   });
   await vi.waitFor(() => expect(device.health().state).toBe('connected'));
-  const claims = new ReadClaims(() => undefined);
-  const tests = new DeviceTests(new EventEmitter<DeviceManagerEvents>(), claims);
+  const claims = new DeviceClaims({ pinpad: () => device, printerFor: () => { throw new Error('no printer in this rig'); } }, () => undefined);
+  const tests = new DeviceTests(claims);
   return { sim, device, claims, tests, received, sink };
 }
 

@@ -1,7 +1,7 @@
-import { EventEmitter } from 'node:events';
 import { describe, expect, it } from 'vitest';
 import type { AppStatus } from '../../../preload/contract';
-import { emitIsolated, EventBus } from '../../../main/events/bus';
+import { EventBus } from '../../../main/events/bus';
+import { InProcessBus } from '../../../main/events/in-process-bus';
 
 const status: AppStatus = {
   mode: 'training',
@@ -57,19 +57,21 @@ describe('EventBus listeners', () => {
   });
 });
 
-describe('emitIsolated', () => {
-  it('calls every listener of an EventEmitter past a throwing one, and takes once listeners off', () => {
-    const emitter = new EventEmitter();
+describe('InProcessBus', () => {
+  it('calls every listener past a throwing one, reports it, and stops a listener that asked', () => {
+    const bus = new InProcessBus<{ read: [string]; other: [] }>((_e, name) => errors.push(name));
     const heard: string[] = [];
     const errors: string[] = [];
-    emitter.once('read', () => {
+    const off = bus.on('read', () => {
       throw new Error('first');
     });
-    emitter.on('read', (v: string) => heard.push(v));
-    expect(emitIsolated(emitter, 'read', ['a'], (_e, name) => errors.push(name))).toBe(true);
-    expect(emitIsolated(emitter, 'read', ['b'], (_e, name) => errors.push(name))).toBe(true);
+    bus.on('read', (v) => heard.push(v));
+    expect(bus.emit('read', 'a')).toBe(true);
+    off();
+    expect(bus.emit('read', 'b')).toBe(true);
     expect(heard).toEqual(['a', 'b']);
     expect(errors).toEqual(['read']);
-    expect(emitIsolated(emitter, 'other', [], () => undefined)).toBe(false);
+    expect(bus.listenerCount('read')).toBe(1);
+    expect(bus.emit('other')).toBe(false);
   });
 });

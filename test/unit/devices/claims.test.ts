@@ -71,8 +71,8 @@ describe('read claims', () => {
   it('hand every read of the claimed kinds to the owner alone, and still count them', async () => {
     const { core: c, events } = await startCore();
     const heard: string[] = [];
-    c.devices.on('card', () => heard.push('card'));
-    c.devices.on('check', () => heard.push('check'));
+    c.devices.claims.unclaimed.on('card', () => heard.push('card'));
+    c.devices.claims.unclaimed.on('check', () => heard.push('check'));
     const sale = recorder(c, 'sale 1', ['msr', 'micr']);
     for (const via of ['msr', 'hid', 'wedge'] as const) expect(await call(c, 'devices.simulateSwipe', { card: 'mastercard', via })).toMatchObject({ ok: true });
     await call(c, 'devices.simulateCheck', { check: 'personal' });
@@ -150,15 +150,15 @@ describe('read claims', () => {
 describe('read claims and device tests', () => {
   it('end a test waiting for a read on a reader of the claimed kind', async () => {
     const { core: c } = await startCore();
-    const others = c.devices.listenerCount('card');
+    const others = c.devices.claims.unclaimed.listenerCount('card');
     const waiting = call(c, 'devices.test', { id: 'training-msr', waitForReadMs: 60_000 });
     pending.push(waiting);
-    await vi.waitFor(() => expect(c.devices.listenerCount('card')).toBe(others + 1));
+    await vi.waitFor(() => expect(c.devices.claims.unclaimed.listenerCount('card')).toBe(others + 1));
     recorder(c, 'sale 1', ['msr']);
     const reply = await waiting;
     expect(reply).toMatchObject({ ok: true, value: { ok: false } });
     expect((reply as { value: { detail: string } }).value.detail).toContain('a sale took over the reader (sale 1)');
-    expect(c.devices.listenerCount('card')).toBe(others);
+    expect(c.devices.claims.unclaimed.listenerCount('card')).toBe(others);
   });
 
   it('answer BUSY to a test that would wait on a claimed reader or PIN pad; a link check alone still runs', async () => {
@@ -237,10 +237,10 @@ describe('device manager listeners', () => {
   it('run each in its own try/catch: a throwing one stops neither the next one, the bus, nor the swipe', async () => {
     const { core: c, events, log } = await startCore();
     const heard: string[] = [];
-    c.devices.on('card', () => {
+    c.devices.claims.unclaimed.on('card', () => {
       throw new Error('bug in a listener');
     });
-    c.devices.on('card', (card) => heard.push(card.masked().masked));
+    c.devices.claims.unclaimed.on('card', (card) => heard.push(card.masked().masked));
     expect(await call(c, 'devices.simulateSwipe', { card: 'visa', via: 'wedge' })).toMatchObject({ ok: true });
     expect(heard).toEqual(['411111******1111']);
     expect(named(events, 'card.read')).toHaveLength(1);
