@@ -1,18 +1,31 @@
 import type { Logger } from 'pino';
-import type { SettingsStore } from '../config/settings-store';
 import { SealError } from '../store/sealing';
 import { createJsonApi, type ApiTarget, type JsonApi, type RetryPolicy } from './client';
 import { ApiError, type ApiName } from './errors';
-import type { HmacCredentials } from './hmac';
+import type { HmacAlgorithm, HmacCredentials } from './hmac';
 
 /** The simulator that answers in training mode: started on first need, on a loopback port. */
 export interface TrainingEndpoint {
   ensure(): Promise<{ baseUrl: string; credentials: HmacCredentials; companyId: string }>;
 }
 
+/**
+ * The five settings of one interface (`<api>.url`, `.apiKey`, `.apiSecret`, `.algorithm`,
+ * `.companyId`), read on every request; the composition hands them over (config/api-settings.ts),
+ * so http/ knows no settings store.
+ */
+export interface ApiSettings {
+  url(): string;
+  apiKey(): string;
+  /** Undefined when not set; throws SealError when it is set but cannot be unsealed here. */
+  apiSecret(): string | undefined;
+  algorithm(): HmacAlgorithm;
+  companyId(): string;
+}
+
 export interface ApiSourceOptions {
   api: ApiName;
-  settings: SettingsStore;
+  settings: ApiSettings;
   training: TrainingEndpoint;
   log: Logger;
   now: () => Date;
@@ -36,7 +49,7 @@ export interface ApiSource {
 
 export function createApiSource(o: ApiSourceOptions): ApiSource {
   const key = <S extends 'url' | 'apiKey' | 'algorithm' | 'companyId'>(s: S) => `${o.api}.${s}` as const;
-  const url = (): string => o.settings.get(key('url'));
+  const url = (): string => o.settings.url();
   const training = (): boolean => url() === '';
 
   async function target(): Promise<ApiTarget> {
@@ -44,11 +57,11 @@ export function createApiSource(o: ApiSourceOptions): ApiSource {
       const sim = await o.training.ensure();
       return { baseUrl: sim.baseUrl, credentials: sim.credentials };
     }
-    const apiKey = o.settings.get(key('apiKey'));
+    const apiKey = o.settings.apiKey();
     const secretKey = `${o.api}.apiSecret` as const;
     let apiSecret: string | undefined;
     try {
-      apiSecret = o.settings.readSecret(secretKey);
+      apiSecret = o.settings.apiSecret();
     } catch (e) {
       // The terminal key is locked or lost here (the status says why): the secret is set but unreadable.
       if (!(e instanceof SealError)) throw e;
@@ -58,7 +71,7 @@ export function createApiSource(o: ApiSourceOptions): ApiSource {
       const missing = [!apiKey && key('apiKey'), !apiSecret && secretKey].filter(Boolean).join(' and ');
       throw new ApiError({ api: o.api, kind: 'not-configured' }, `${o.api} service: ${url()} is configured but ${missing} is not set`);
     }
-    return { baseUrl: url(), credentials: { apiKey, apiSecret, algorithm: o.settings.get(key('algorithm')) } };
+    return { baseUrl: url(), credentials: { apiKey, apiSecret, algorithm: o.settings.algorithm() } };
   }
 
   const api = createJsonApi({
@@ -72,7 +85,7 @@ export function createApiSource(o: ApiSourceOptions): ApiSource {
 
   /** In training the simulator's company, whatever is configured for the live service. */
   async function companyId(): Promise<string> {
-    return training() ? (await o.training.ensure()).companyId : o.settings.get(key('companyId'));
+    return training() ? (await o.training.ensure()).companyId : o.settings.companyId();
   }
 
   return {
@@ -81,7 +94,7 @@ export function createApiSource(o: ApiSourceOptions): ApiSource {
     companyId,
     namespace() {
       // Never starts the simulator: cached answers must be readable with nothing running.
-      return training() ? `${o.api}:training` : `${o.api}:${url()}|${o.settings.get(key('companyId'))}`;
+      return training() ? `${o.api}:training` : `${o.api}:${url()}|${o.settings.companyId()}`;
     },
   };
 }

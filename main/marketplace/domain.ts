@@ -2,6 +2,7 @@ import { join } from 'node:path';
 import type { Logger } from 'pino';
 import type { SettingsStore } from '../config/settings-store';
 import type { EventBus } from '../events/bus';
+import { apiSettingsOf } from '../config/api-settings';
 import { createApiSource } from '../http/api-source';
 import { ResponseCache } from '../http/response-cache';
 import { merchantHandlers } from '../merchant/handlers';
@@ -67,7 +68,7 @@ export function createApiDomains(d: ApiDomainsDeps): ApiDomains {
 
   const outbox = new LeadOutbox(db, d.sealer);
   const marketplace = new MarketplaceService({
-    source: createApiSource({ api: 'marketplace', settings: d.settings, training: marketplaceSim, log, now }),
+    source: createApiSource({ api: 'marketplace', settings: apiSettingsOf(d.settings, 'marketplace'), training: marketplaceSim, log, now }),
     cache,
     images: new ImageCache({ db, dir: join(d.platform.dataDir, 'cache', 'images'), log, now }),
     outbox,
@@ -78,7 +79,7 @@ export function createApiDomains(d: ApiDomainsDeps): ApiDomains {
     trainingLeadDefaults: TRAINING_LEAD_DEFAULTS,
   });
   const merchant = new MerchantService({
-    source: createApiSource({ api: 'merchant', settings: d.settings, training: merchantSim, log, now }),
+    source: createApiSource({ api: 'merchant', settings: apiSettingsOf(d.settings, 'merchant'), training: merchantSim, log, now }),
     cache,
     settings: d.settings,
     log,
