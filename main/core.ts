@@ -15,6 +15,7 @@ import { EventBus } from './events/bus';
 import { gatewayHandlers } from './gateway/handlers';
 import { GatewayService } from './gateway/service';
 import { createApiDomains, type ApiDomains } from './marketplace/domain';
+import { createApiTraining } from './training/api-training';
 import { openLogFile, type LogFile, type LogRotation } from './log/log-file';
 import { createLogger } from './log/logger';
 import { isGroupShared } from './platform/file-modes';
@@ -206,7 +207,7 @@ export async function createCore(config: CoreConfig, platform: Platform): Promis
   const trainingStore = { file: trainingGatewayFile(platform.dataDir), dbOptions };
   const gateway = new GatewayService({ settings, log, mode, canUnseal: () => key.canUnseal(), now, onStateChange: refresh, trainingStore });
   const devices = new DeviceManager({ settings, bus, log: log.child({ module: 'devices' }), mode, now, refresh });
-  const apis = createApiDomains({ platform, settings, log, bus, sealer: key, cacheDb });
+  const apis = createApiDomains({ platform, settings, log, bus, sealer: key, cacheDb, training: createApiTraining({ dataDir: platform.dataDir, settings, log: log.child({ module: 'apis' }) }) });
   const verifier = new PinVerifier(key);
   const pinStore = managerPinStore(db);
   const codeStore = technicianCodeStore(db);

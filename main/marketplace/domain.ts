@@ -3,7 +3,7 @@ import type { Logger } from 'pino';
 import type { SettingsStore } from '../config/settings-store';
 import type { EventBus } from '../events/bus';
 import { apiSettingsOf } from '../config/api-settings';
-import { createApiSource } from '../http/api-source';
+import { createApiSource, type TrainingEndpoint } from '../http/api-source';
 import { ResponseCache } from '../http/response-cache';
 import { merchantHandlers } from '../merchant/handlers';
 import { MerchantService } from '../merchant/service';
@@ -11,17 +11,23 @@ import type { Platform } from '../platform/platform';
 import type { Service } from '../service';
 import type { Db } from '../store/database';
 import type { Sealer } from '../store/terminal-key';
-import { TRAINING_LEAD_DEFAULTS } from '../training/marketplace/data';
-import { TrainingSimulatorService } from '../training/marketplace/service';
-import { startMarketplaceSimulator } from '../training/marketplace/simulator';
-import { startMerchantSimulator, TRAINING_HOME_MERCHANT_ID } from '../training/merchant/simulator';
 import { marketplaceHandlers } from './handlers';
 import { ImageCache } from './image-cache';
+import type { TrainingLeadDefaults } from './lead-desk';
 import { LeadOutbox } from './lead-outbox';
 import { MarketplaceService } from './service';
 
+/** What training gives the two clients while no URL is configured (training/api-training.ts). */
+export interface ApiTraining {
+  marketplace: TrainingEndpoint & Service;
+  merchant: TrainingEndpoint & Service;
+  leadDefaults: TrainingLeadDefaults;
+  homeMerchantId: number;
+}
+
 export interface ApiDomainsDeps {
   platform: Platform;
+  training: ApiTraining;
   settings: SettingsStore;
   log: Logger;
   bus: EventBus;
@@ -42,8 +48,8 @@ export interface ApiDomains {
 
 /**
  * The marketplace and merchant interfaces as the core uses them: their cache in
- * `<data dir>/cache.sqlite` and `<data dir>/cache/images/`, their training simulators (started in
- * training, or on first need), their services and contract handlers.
+ * `<data dir>/cache.sqlite` and `<data dir>/cache/images/`, the training simulators training hands
+ * them (started in training, or on first need), their services and contract handlers.
  */
 export function createApiDomains(d: ApiDomainsDeps): ApiDomains {
   const now = (): Date => d.platform.now();
@@ -51,20 +57,7 @@ export function createApiDomains(d: ApiDomainsDeps): ApiDomains {
   const cache = new ResponseCache(db);
   const log = d.log.child({ module: 'apis' });
 
-  const marketplaceSim = new TrainingSimulatorService('marketplace-simulator', {
-    start: (credentials) => startMarketplaceSimulator({ credentials, stateFile: join(d.platform.dataDir, 'training', 'marketplace-leads.json') }),
-    companyId: (s) => s.companyId,
-    wanted: () => d.settings.get('marketplace.url') === '',
-    algorithm: 'hmac-sha1',
-    log,
-  });
-  const merchantSim = new TrainingSimulatorService('merchant-simulator', {
-    start: (credentials) => startMerchantSimulator({ credentials }),
-    companyId: () => '',
-    wanted: () => d.settings.get('merchant.url') === '',
-    algorithm: 'hmac-sha256',
-    log,
-  });
+  const { marketplace: marketplaceSim, merchant: merchantSim } = d.training;
 
   const outbox = new LeadOutbox(db, d.sealer);
   const marketplace = new MarketplaceService({
@@ -76,7 +69,7 @@ export function createApiDomains(d: ApiDomainsDeps): ApiDomains {
     bus: d.bus,
     log,
     now,
-    trainingLeadDefaults: TRAINING_LEAD_DEFAULTS,
+    trainingLeadDefaults: d.training.leadDefaults,
   });
   const merchant = new MerchantService({
     source: createApiSource({ api: 'merchant', settings: apiSettingsOf(d.settings, 'merchant'), training: merchantSim, log, now }),
@@ -84,7 +77,7 @@ export function createApiDomains(d: ApiDomainsDeps): ApiDomains {
     settings: d.settings,
     log,
     now,
-    trainingMerchantId: TRAINING_HOME_MERCHANT_ID,
+    trainingMerchantId: d.training.homeMerchantId,
   });
 
   const cacheService: Service = {

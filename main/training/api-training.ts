@@ -1,0 +1,35 @@
+import { join } from 'node:path';
+import type { Logger } from 'pino';
+import type { SettingsStore } from '../config/settings-store';
+import type { ApiTraining } from '../marketplace/domain';
+import { TRAINING_LEAD_DEFAULTS } from './marketplace/data';
+import { TrainingSimulatorService } from './marketplace/service';
+import { startMarketplaceSimulator } from './marketplace/simulator';
+import { startMerchantSimulator, TRAINING_HOME_MERCHANT_ID } from './merchant/simulator';
+
+/**
+ * Training's side of the marketplace and merchant interfaces: the two simulators each client is
+ * pointed at while no URL is configured (started in training, or on first need), and the facts a
+ * trainee's leads and account are made of. The core hands this to createApiDomains, so the clients
+ * never import training/.
+ */
+export function createApiTraining(d: { dataDir: string; settings: SettingsStore; log: Logger }): ApiTraining {
+  return {
+    marketplace: new TrainingSimulatorService('marketplace-simulator', {
+      start: (credentials) => startMarketplaceSimulator({ credentials, stateFile: join(d.dataDir, 'training', 'marketplace-leads.json') }),
+      companyId: (s) => s.companyId,
+      wanted: () => d.settings.get('marketplace.url') === '',
+      algorithm: 'hmac-sha1',
+      log: d.log,
+    }),
+    merchant: new TrainingSimulatorService('merchant-simulator', {
+      start: (credentials) => startMerchantSimulator({ credentials }),
+      companyId: () => '',
+      wanted: () => d.settings.get('merchant.url') === '',
+      algorithm: 'hmac-sha256',
+      log: d.log,
+    }),
+    leadDefaults: TRAINING_LEAD_DEFAULTS,
+    homeMerchantId: TRAINING_HOME_MERCHANT_ID,
+  };
+}
