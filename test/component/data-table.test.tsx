@@ -105,6 +105,14 @@ describe('DataTable with a row action (a keyboard grid)', () => {
     expect(tabStops(table)).toEqual([]);
     expect(within(table).getAllByRole('cell')[0]?.textContent).toBe('REF01');
   });
+
+  it('marks a row with its own class and keeps a column heading for screen readers only', () => {
+    const { container } = render(<DataTable columns={[columns[0]!, { ...columns[2]!, hiddenHeader: true }]} rows={lines.slice(0, 3)} rowKey={(l) => l.ref} rowClassName={(l) => (l.ref === 'REF02' ? 'matched' : undefined)} />);
+    const table = screen.getByRole('table');
+    expect(table.hasAttribute('aria-label')).toBe(false);
+    expect(within(table).getByRole('columnheader', { name: 'Open' }).querySelector('.visually-hidden')?.textContent).toBe('Open');
+    expect([...container.querySelectorAll('tbody tr')].map((r) => r.className)).toEqual(['', 'matched', '']);
+  });
 });
 
 describe('VirtualList as a grid', () => {

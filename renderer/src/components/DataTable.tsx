@@ -8,6 +8,8 @@ export interface Column<T> {
   cell: (row: T) => ReactNode;
   /** Amounts and counts: right-aligned in tabular figures. */
   numeric?: boolean;
+  /** The heading is said to screen readers but not shown (a column of buttons that name themselves). */
+  hiddenHeader?: boolean;
 }
 
 /**
@@ -19,12 +21,15 @@ export interface Column<T> {
  * arrow keys, Enter or Space on a cell running the row's main action. A table without an action
  * (the day's totals) stays a plain table with no Tab stop at all.
  */
-export function DataTable<T>({ label, columns, rows, rowKey, className, busy = false, onActivate }: {
-  label: string;
+export function DataTable<T>({ label, columns, rows, rowKey, className, rowClassName, busy = false, onActivate }: {
+  /** The table's accessible name; a table under a heading that says what it is may go without. */
+  label?: string;
   columns: ReadonlyArray<Column<T>>;
   rows: readonly T[];
   rowKey: (row: T) => string;
   className?: string;
+  /** A class for one row (the hierarchy's matched level). */
+  rowClassName?: (row: T) => string | undefined;
   /** Rows are being replaced (a search runs): assistive technology waits for the new ones. */
   busy?: boolean;
   /** The row's main action (open the payment): makes the table a keyboard grid. */
@@ -54,14 +59,14 @@ export function DataTable<T>({ label, columns, rows, rowKey, className, busy = f
         <tr>
           {columns.map((c) => (
             <th key={c.id} scope="col" className={c.numeric ? 'num' : undefined}>
-              {c.header}
+              {c.hiddenHeader ? <span className="visually-hidden">{c.header}</span> : c.header}
             </th>
           ))}
         </tr>
       </thead>
       <tbody>
         {rows.map((row, i) => (
-          <tr key={rowKey(row)} data-row={navigable ? i : undefined}>
+          <tr key={rowKey(row)} className={rowClassName?.(row)} data-row={navigable ? i : undefined}>
             {columns.map((c) => (
               <td key={c.id} className={c.numeric ? 'num' : undefined} role={navigable ? 'gridcell' : undefined} data-cell={navigable || undefined}>
                 {c.cell(row)}

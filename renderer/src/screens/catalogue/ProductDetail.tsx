@@ -1,4 +1,5 @@
 import type { CartView, ProductDetail as Product, RelatedProduct } from '../../../../preload/contract';
+import { DataTable } from '../../components/DataTable';
 import { calendarDay } from '../../components/local-format';
 import { money } from '../../components/money';
 import { cartInput, catalogueActions } from '../../stores/catalogue-store';
@@ -69,37 +70,34 @@ export function ProductDetail({ product, cart }: { product: Product; cart: CartV
       {product.pricing.length > 0 && (
         <section>
           <h3>{t('options.title')}</h3>
-          <table className="data-table">
-            <thead>
-              <tr>
-                <th scope="col">{t('options.option')}</th>
-                <th scope="col" className="num">
-                  {t('options.amount')}
-                </th>
-                <th scope="col">{t('options.paid')}</th>
-                <th scope="col">
-                  <span className="visually-hidden">{t('options.add')}</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {product.pricing.map((o) => (
-                <tr key={o.code}>
-                  <td>
+          <DataTable
+            rows={product.pricing}
+            rowKey={(o) => o.code}
+            columns={[
+              {
+                id: 'option',
+                header: t('options.option'),
+                cell: (o) => (
+                  <>
                     {w.purchase(o)}
                     {w.meaning(o) && <small className="muted block">{w.meaning(o)}</small>}
-                  </td>
-                  <td className="num">{money(o.amountCents)}</td>
-                  <td>{w.occurrence(o)}</td>
-                  <td>
-                    <button type="button" className="button small" onClick={() => addToCart(cart, product.productId, o.code)} aria-label={t('options.addLabel', { name: product.name, option: w.purchase(o) })}>
-                      {t('options.add')}
-                    </button>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+                  </>
+                ),
+              },
+              { id: 'amount', header: t('options.amount'), numeric: true, cell: (o) => money(o.amountCents) },
+              { id: 'paid', header: t('options.paid'), cell: (o) => w.occurrence(o) },
+              {
+                id: 'add',
+                header: t('options.add'),
+                hiddenHeader: true,
+                cell: (o) => (
+                  <button type="button" className="button small" onClick={() => addToCart(cart, product.productId, o.code)} aria-label={t('options.addLabel', { name: product.name, option: w.purchase(o) })}>
+                    {t('options.add')}
+                  </button>
+                ),
+              },
+            ]}
+          />
         </section>
       )}
       {product.features.length > 0 && (

@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { DataTable } from '../../components/DataTable';
 import { FreshnessNote } from '../../components/FreshnessNote';
 import { LabelledField } from '../../components/LabelledField';
 import { dateTime } from '../../components/money';
@@ -22,35 +23,29 @@ function LeadsTable() {
   }
   if (leads.length === 0) return !loading && !problem ? <p className="muted">{t('none')}</p> : null;
   return (
-    <table className="data-table" aria-label={t('table.label')}>
-      <thead>
-        <tr>
-          <th scope="col">{t('col.created')}</th>
-          <th scope="col">{t('col.company')}</th>
-          <th scope="col">{t('col.contact')}</th>
-          <th scope="col">{t('col.status')}</th>
-          <th scope="col">{t('col.type')}</th>
-          <th scope="col">{t('col.id')}</th>
-          <th scope="col">{t('col.equipment')}</th>
-        </tr>
-      </thead>
-      <tbody>
-        {leads.map((l) => (
-          <tr key={`${l.identifier}-${l.uid}`}>
-            <td>{l.createdDate && !Number.isNaN(Date.parse(l.createdDate)) ? dateTime(l.createdDate) : l.createdDate}</td>
-            <td>{l.companyName}</td>
-            <td>
+    <DataTable
+      label={t('table.label')}
+      rows={leads}
+      rowKey={(l) => `${l.identifier}-${l.uid}`}
+      columns={[
+        { id: 'created', header: t('col.created'), cell: (l) => (l.createdDate && !Number.isNaN(Date.parse(l.createdDate)) ? dateTime(l.createdDate) : l.createdDate) },
+        { id: 'company', header: t('col.company'), cell: (l) => l.companyName },
+        {
+          id: 'contact',
+          header: t('col.contact'),
+          cell: (l) => (
+            <>
               {l.contactName}
               <small className="muted block">{[l.phone, l.emailAddress].filter(Boolean).join(' · ')}</small>
-            </td>
-            <td>{l.status}</td>
-            <td>{w.leadType(l.leadType)}</td>
-            <td>{l.identifier}</td>
-            <td>{l.equipment && l.equipment.length > 0 ? <EquipmentList items={l.equipment} /> : <span className="muted">{t('equipment.none')}</span>}</td>
-          </tr>
-        ))}
-      </tbody>
-    </table>
+            </>
+          ),
+        },
+        { id: 'status', header: t('col.status'), cell: (l) => l.status },
+        { id: 'type', header: t('col.type'), cell: (l) => w.leadType(l.leadType) },
+        { id: 'id', header: t('col.id'), cell: (l) => l.identifier },
+        { id: 'equipment', header: t('col.equipment'), cell: (l) => (l.equipment && l.equipment.length > 0 ? <EquipmentList items={l.equipment} /> : <span className="muted">{t('equipment.none')}</span>) },
+      ]}
+    />
   );
 }
 

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import type { HierarchyItemView } from '../../../../preload/contract';
+import { DataTable } from '../../components/DataTable';
 import { LabelledField } from '../../components/LabelledField';
 import { calendarDay } from '../../components/local-format';
 import { merchantActions, useMerchantStore } from '../../stores/merchant-store';
@@ -62,43 +63,43 @@ function HierarchyItem({ h, onFollow }: { h: HierarchyItemView; onFollow: (id: n
       <p className="muted">
         {h.dateTo.startsWith('9999') ? w.t('hierarchy.inForceOpen', { from: calendarDay(h.dateFrom) }) : w.t('hierarchy.inForce', { from: calendarDay(h.dateFrom), to: calendarDay(h.dateTo) })}
       </p>
-      <table className="data-table">
-        <thead>
-          <tr>
-            <th scope="col">{w.t('hierarchy.col.level')}</th>
-            <th scope="col">{w.t('hierarchy.col.merchant')}</th>
-            <th scope="col">{w.t('hierarchy.col.number')}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {h.levels.map((l) => {
-            const level = levelOfField(l.n);
-            return (
-              <tr key={l.n} className={l.n === h.matchedField ? 'matched' : undefined}>
-                <td>
-                  {words(l.n)}
-                  {l.n === h.matchedField && <span className="tag">{w.t('hierarchy.this')}</span>}
-                </td>
-                <td>
-                  {l.id !== null ? (
-                    <button
-                      type="button"
-                      className="link-button"
-                      aria-label={level ? w.t('hierarchy.open', { id: l.id, level: w.level(level.code) }) : w.t('hierarchy.openAccount', { id: l.id })}
-                      onClick={() => onFollow(l.id!, l.n)}
-                    >
-                      {l.id}
-                    </button>
-                  ) : (
-                    '—'
-                  )}
-                </td>
-                <td>{l.number || '—'}</td>
-              </tr>
-            );
-          })}
-        </tbody>
-      </table>
+      <DataTable
+        rows={h.levels}
+        rowKey={(l) => String(l.n)}
+        rowClassName={(l) => (l.n === h.matchedField ? 'matched' : undefined)}
+        columns={[
+          {
+            id: 'level',
+            header: w.t('hierarchy.col.level'),
+            cell: (l) => (
+              <>
+                {words(l.n)}
+                {l.n === h.matchedField && <span className="tag">{w.t('hierarchy.this')}</span>}
+              </>
+            ),
+          },
+          {
+            id: 'merchant',
+            header: w.t('hierarchy.col.merchant'),
+            cell: (l) => {
+              if (l.id === null) return '—';
+              const id = l.id;
+              const level = levelOfField(l.n);
+              return (
+                <button
+                  type="button"
+                  className="link-button"
+                  aria-label={level ? w.t('hierarchy.open', { id, level: w.level(level.code) }) : w.t('hierarchy.openAccount', { id })}
+                  onClick={() => onFollow(id, l.n)}
+                >
+                  {id}
+                </button>
+              );
+            },
+          },
+          { id: 'number', header: w.t('hierarchy.col.number'), cell: (l) => l.number || '—' },
+        ]}
+      />
     </article>
   );
 }

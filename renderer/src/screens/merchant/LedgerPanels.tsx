@@ -1,3 +1,4 @@
+import { DataTable } from '../../components/DataTable';
 import { feeMoney } from '../../components/fee-amount';
 import { wholeNumber } from '../../components/local-format';
 import { useMerchantStore } from '../../stores/merchant-store';
@@ -13,34 +14,19 @@ export function EntitlementsPanel() {
     <div>
       <SectionState section={entitlements} testId="entitlements" what={t('what.entitlements')} />
       {entitlements.data && entitlements.data.length > 0 && (
-        <table className="data-table" aria-label={t('entitlements.label')}>
-          <thead>
-            <tr>
-              <th scope="col">{t('entitlements.col.product')}</th>
-              <th scope="col">{t('entitlements.col.service')}</th>
-              <th scope="col">{t('entitlements.col.platform')}</th>
-              <th scope="col">{t('entitlements.col.plan')}</th>
-              <th scope="col" className="num">
-                {t('entitlements.col.volume')}
-              </th>
-              <th scope="col" className="num">
-                {t('entitlements.col.ticket')}
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {entitlements.data.map((e) => (
-              <tr key={e.entitlementId}>
-                <td>{e.product.label || e.product.code}</td>
-                <td>{w.serviceType(e.serviceType)}</td>
-                <td>{e.platform.label}</td>
-                <td>{e.pricingPlanCode}</td>
-                <td className="num">{e.signedVolume === null ? '—' : wholeNumber(e.signedVolume)}</td>
-                <td className="num">{e.avgTicket === null ? '—' : wholeNumber(e.avgTicket)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <DataTable
+          label={t('entitlements.label')}
+          rows={entitlements.data}
+          rowKey={(e) => String(e.entitlementId)}
+          columns={[
+            { id: 'product', header: t('entitlements.col.product'), cell: (e) => e.product.label || e.product.code },
+            { id: 'service', header: t('entitlements.col.service'), cell: (e) => w.serviceType(e.serviceType) },
+            { id: 'platform', header: t('entitlements.col.platform'), cell: (e) => e.platform.label },
+            { id: 'plan', header: t('entitlements.col.plan'), cell: (e) => e.pricingPlanCode },
+            { id: 'volume', header: t('entitlements.col.volume'), numeric: true, cell: (e) => (e.signedVolume === null ? '—' : wholeNumber(e.signedVolume)) },
+            { id: 'ticket', header: t('entitlements.col.ticket'), numeric: true, cell: (e) => (e.avgTicket === null ? '—' : wholeNumber(e.avgTicket)) },
+          ]}
+        />
       )}
       {entitlements.data?.length === 0 && <p className="muted">{t('entitlements.none')}</p>}
     </div>
@@ -58,34 +44,19 @@ export function FeesPanel() {
     <div>
       <SectionState section={fees} testId="fees" what={t('what.fees')} />
       {fees.data && fees.data.length > 0 && (
-        <table className="data-table" aria-label={t('fees.label')}>
-          <thead>
-            <tr>
-              <th scope="col">{t('fees.col.fee')}</th>
-              <th scope="col" className="num">
-                {t('fees.col.retail')}
-              </th>
-              <th scope="col" className="num">
-                {t('fees.col.wholesale')}
-              </th>
-              <th scope="col">{t('fees.col.frequency')}</th>
-              <th scope="col">{t('fees.col.billing')}</th>
-              <th scope="col">{t('fees.col.type')}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {fees.data.map((f) => (
-              <tr key={f.feeId}>
-                <td>{f.name}</td>
-                <td className="num">{feeMoney(f.retailRate, currency)}</td>
-                <td className="num">{f.wholesaleRate === '' ? '' : feeMoney(f.wholesaleRate, currency)}</td>
-                <td>{w.frequency(f.frequency)}</td>
-                <td>{w.billing(f.processing)}</td>
-                <td>{w.sequenceType(f.sequenceType)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <DataTable
+          label={t('fees.label')}
+          rows={fees.data}
+          rowKey={(f) => String(f.feeId)}
+          columns={[
+            { id: 'fee', header: t('fees.col.fee'), cell: (f) => f.name },
+            { id: 'retail', header: t('fees.col.retail'), numeric: true, cell: (f) => feeMoney(f.retailRate, currency) },
+            { id: 'wholesale', header: t('fees.col.wholesale'), numeric: true, cell: (f) => (f.wholesaleRate === '' ? '' : feeMoney(f.wholesaleRate, currency)) },
+            { id: 'frequency', header: t('fees.col.frequency'), cell: (f) => w.frequency(f.frequency) },
+            { id: 'billing', header: t('fees.col.billing'), cell: (f) => w.billing(f.processing) },
+            { id: 'type', header: t('fees.col.type'), cell: (f) => w.sequenceType(f.sequenceType) },
+          ]}
+        />
       )}
       {fees.data?.length === 0 && <p className="muted">{t('fees.none')}</p>}
     </div>
