@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
-import { openJournal } from '../../main/store/journal';
+import { openJournal } from '../../main/payments/journal/journal';
 import { generateTerminalKeyPair, prepareSeal } from '../../main/store/sealing';
 import { compare, measure, type Comparison, type Sample } from '../harness';
 import { journalDirs, type BenchDir } from '../support/data-dirs';

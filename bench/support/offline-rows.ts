@@ -9,7 +9,7 @@
 import { performance } from 'node:perf_hooks';
 import { newClientRef } from '../../main/payments/client-ref';
 import { buildCall, sealContext, type SealedPayload } from '../../main/payments/requests';
-import type { JournalStore, NewPayment } from '../../main/store/journal';
+import type { JournalStore, NewPayment } from '../../main/payments/journal/journal';
 import type { SealOnce } from '../../main/store/sealing';
 import { SwipeReader } from './lane';
 

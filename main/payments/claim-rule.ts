@@ -1,6 +1,6 @@
 import { PosError } from '../api/errors';
 import { formatDollars } from '../config/setting';
-import type { JournalRow } from '../store/journal-row';
+import type { JournalRow } from './journal/row';
 import type { PaymentState, PaymentType } from './states';
 
 /**

@@ -5,7 +5,7 @@ import type { DeviceManager } from '../devices/device-manager';
 import type { EventBus } from '../events/bus';
 import type { GatewayService } from '../gateway/service';
 import type { Service } from '../service';
-import type { Journals } from '../store/stores';
+import type { Journals } from '../stores';
 import type { TerminalKey } from '../store/terminal-key';
 import { saleDevicesOf } from './device-adapter';
 import { paymentHandlers, type Approvals } from './handlers';

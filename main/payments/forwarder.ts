@@ -1,8 +1,8 @@
 import type { Logger } from 'pino';
 import type { ForwardResult } from '../../preload/contract';
 import { checkLookup, transactionLookup } from '../gateway/builders';
-import { JournalConflictError, type JournalRow, type JournalStore } from '../store/journal';
-import type { PauseState } from '../store/journal-queries';
+import { JournalConflictError, type JournalRow, type JournalStore } from './journal/journal';
+import type { PauseState } from './journal/queries';
 import { recoverAbandoned } from './recovery';
 import { SealedPayload, sealContext } from './requests';
 import { resolveOutcome, type Resolution } from './resolve-outcome';

@@ -4,8 +4,8 @@ import type { JournalSearch as JournalSearchSchema } from '../../preload/contrac
 import { PosError } from '../api/errors';
 import { formatDollars } from '../config/setting';
 import type { SettingsStore } from '../config/settings-store';
-import type { JournalRow, JournalStore } from '../store/journal';
-import { JournalConflictError } from '../store/journal';
+import type { JournalRow, JournalStore } from './journal/journal';
+import { JournalConflictError } from './journal/journal';
 import type { Forwarder } from './forwarder';
 import type { PaymentType } from './states';
 import { expiredBefore, type OfflinePolicy } from './policy';

@@ -1,5 +1,5 @@
 import type { SaleOriginal } from '../../preload/contract';
-import type { JournalRow } from '../store/journal-row';
+import type { JournalRow } from './journal/row';
 
 /**
  * The facts of the payment a void, refund or completion acts on, as its view carries them

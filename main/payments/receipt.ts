@@ -1,7 +1,7 @@
 import type { Language, Receipt } from '../../preload/contract';
 import { formatCents } from '../../preload/format';
 import { redactText } from '../log/redact';
-import type { JournalRow } from '../store/journal';
+import type { JournalRow } from './journal/journal';
 
 /**
  * The receipt of a payment as lines of at most 40 characters, shared by the screens and a

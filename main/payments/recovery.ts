@@ -1,7 +1,7 @@
 import { hostname } from 'node:os';
 import { randomBytes } from 'node:crypto';
-import type { JournalRow, JournalStore } from '../store/journal';
-import { JournalConflictError } from '../store/journal';
+import type { JournalRow, JournalStore } from './journal/journal';
+import { JournalConflictError } from './journal/journal';
 import { recoveryState } from './states';
 
 /**

@@ -22,7 +22,7 @@ import {
   type KeyedCard,
 } from '../gateway/builders';
 import { centsToDollarAmount } from '../gateway/money';
-import type { JournalRow } from '../store/journal';
+import type { JournalRow } from './journal/journal';
 import type { PaymentType, Tender } from './states';
 
 /**

@@ -1,7 +1,7 @@
 import { dollarAmountToCents } from '../gateway/money';
 import { describeOutcome, mayHaveBeenProcessed, type GatewayOutcome } from '../gateway/outcome';
 import { redactText } from '../log/redact';
-import type { RowPatch } from '../store/journal';
+import type { RowPatch } from './journal/journal';
 import type { OfflineDecision } from './policy';
 import type { PaymentState } from './states';
 

@@ -1,4 +1,4 @@
-import type { JournalRow, JournalStore } from '../store/journal';
+import type { JournalRow, JournalStore } from './journal/journal';
 import { expiredBefore, type OfflinePolicy } from './policy';
 
 /**

@@ -8,7 +8,7 @@ import { redactText } from '../log/redact';
 import type { GatewayOutcome } from '../gateway/outcome';
 import type { OperationName } from '../gateway/schema';
 import type { SealOnce } from '../store/sealing';
-import { JournalConflictError, type JournalRow, type JournalStore, type RowPatch } from '../store/journal';
+import { JournalConflictError, type JournalRow, type JournalStore, type RowPatch } from './journal/journal';
 import { offlineDecision, type OfflineDecision, type OfflinePolicy } from './policy';
 import { claimCents } from './claim-rule';
 import { buildCall, sealContext, type CardSource, type SealedPayload } from './requests';

@@ -8,7 +8,7 @@ import type { EventBus } from '../events/bus';
 import type { CheckRead } from '../../native/check/micr';
 import type { KeyedCard } from '../gateway/builders';
 import type { Service } from '../service';
-import type { JournalRow, JournalStore } from '../store/journal';
+import type { JournalRow, JournalStore } from './journal/journal';
 import type { SealOnce } from '../store/sealing';
 import { claimCents } from './claim-rule';
 import { newClientRef } from './client-ref';

@@ -1,5 +1,5 @@
 import type { PaymentStanding } from '../../preload/contract';
-import type { MadeRow } from '../store/journal-queries';
+import type { MadeRow } from './journal/queries';
 import { heldCents } from './claim-rule';
 import type { PaymentState } from './states';
 import { UNTOUCHED } from './views';

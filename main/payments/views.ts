@@ -1,5 +1,5 @@
 import type { PaymentRow, PaymentStanding, SaleOriginal, SaleView } from '../../preload/contract';
-import type { JournalRow } from '../store/journal';
+import type { JournalRow } from './journal/journal';
 import { FINAL_STATES, STATE_WORDS } from './states';
 
 /**

@@ -1,5 +1,5 @@
 import type { DayReport, ReportFigure, ReportLine, Unresolved } from '../../preload/contract';
-import type { ReportRow } from '../store/journal-queries';
+import type { ReportRow } from '../payments/journal/queries';
 
 /**
  * The day's report from the rows of its window. Pure.

@@ -8,7 +8,7 @@ import type { Ledger } from '../payments/ledger';
 import type { HostPrinter } from '../platform/platform';
 import { routeReceipt } from '../receipts/route';
 import type { Cashiers } from '../roles/cashiers';
-import type { JournalStore } from '../store/journal';
+import type { JournalStore } from '../payments/journal/journal';
 import { reportCsv, reportFileName, reportLines } from './lines';
 import { linesPdf } from './pdf';
 import { DayReports } from './service';

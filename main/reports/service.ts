@@ -2,8 +2,8 @@ import type { ClosedDay, DayReport, Mode, PaymentRow, Unresolved, UnresolvedItem
 import { PosError } from '../api/errors';
 import { localDate, type Ledger } from '../payments/ledger';
 import { IN_PROGRESS_STATES, STATE_WORDS } from '../payments/states';
-import type { JournalStore } from '../store/journal';
-import type { ReportRow } from '../store/journal-queries';
+import type { JournalStore } from '../payments/journal/journal';
+import type { ReportRow } from '../payments/journal/queries';
 import { ClosedDays, digestOf, reportMark } from './closed-days';
 import { buildDayReport } from './day-report';
 

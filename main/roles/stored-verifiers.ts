@@ -1,5 +1,5 @@
 import type { Db } from '../store/database';
-import type { ClearedPins } from '../store/key-reset';
+import type { ClearedPins } from '../key-reset';
 import type { ManagerPinStore } from './manager-pin-store';
 import { isUnkeyed, upgradePinHash, verifierKeyState } from './pin-hash';
 import { PinKeyUnavailable, type PinVerifier } from './pin-verifier';

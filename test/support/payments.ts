@@ -15,9 +15,9 @@ import type { GatewayOutcome } from '../../main/gateway/outcome';
 import type { CardSource } from '../../main/payments/requests';
 import { createNodePlatform } from '../../main/platform/platform';
 import { migrate } from '../../main/store/database';
-import { createJournalStore, type JournalStore } from '../../main/store/journal';
-import { journalMigrations } from '../../main/store/journal-schema';
-import type { JournalRow } from '../../main/store/journal-row';
+import { createJournalStore, type JournalStore } from '../../main/payments/journal/journal';
+import { journalMigrations } from '../../main/payments/journal/schema';
+import type { JournalRow } from '../../main/payments/journal/row';
 import { ROOT } from './processes';
 
 /**

@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import { KeyResetRefused, resetTerminalKey } from '../../store/key-reset';
+import { KeyResetRefused, resetTerminalKey } from '../../key-reset';
 import type { CliContext } from '../context';
 import { CliError, printJson, say } from '../output';
 import { technician } from '../technician';

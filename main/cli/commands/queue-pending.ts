@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import { readPendingPayments, type PendingPayments } from '../../store/pending-payments';
+import { readPendingPayments, type PendingPayments } from '../../payments/journal/pending';
 import type { CliContext } from '../context';
 import { CliError, EXIT, money, printJson, say } from '../output';
 

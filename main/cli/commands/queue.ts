@@ -1,6 +1,6 @@
 import { Option, type Command } from 'commander';
 import { QueueAction, type ForwardResult, type Mode, type QueueStatus } from '../../../preload/contract';
-import type { PauseState } from '../../store/journal-queries';
+import type { PauseState } from '../../payments/journal/queries';
 import type { CliContext } from '../context';
 import { CliError, EXIT, money, printJson, say, table } from '../output';
 import { modeOption, refusals, rowsTable } from './journal';

@@ -5,7 +5,7 @@ import { terminalMigrations } from '../../../main/store/terminal-db';
 import { describe, expect, it } from 'vitest';
 import { createCore } from '../../../main/core';
 import { createNodePlatform } from '../../../main/platform/platform';
-import { journalFile } from '../../../main/store/journal';
+import { journalFile } from '../../../main/payments/journal/journal';
 import type { AppStatus } from '../../../preload/contract';
 import { memoryLog } from '../../support/memory-log';
 import { tempDir } from '../../support/tmp';

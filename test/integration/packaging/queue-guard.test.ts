@@ -1,7 +1,7 @@
 import { chmodSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { openJournal } from '../../../main/store/journal';
+import { openJournal } from '../../../main/payments/journal/journal';
 import { newPayment } from '../../support/payments';
 import { posctl, requireBuild, ROOT, runCommand } from '../../support/processes';
 import { tempDir } from '../../support/tmp';

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, it, type ExpectStatic } from 'vitest';
 import type { QueueAction } from '../../../preload/contract';
 import { DEFAULT_GATEWAY_NAMESPACE } from '../../../main/config/settings/gateway';
 import { canMove, FINAL_STATES, PRE_SEND_STATES, type PaymentState } from '../../../main/payments/states';
-import { journalFile } from '../../../main/store/journal';
+import { journalFile } from '../../../main/payments/journal/journal';
 import { startGatewaySimulator, type Fault, type GatewaySimulator } from '../../../main/training/gateway/server';
 import {
   childRunner,

@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { Core } from '../../../main/core';
 import { DEFAULT_GATEWAY_NAMESPACE } from '../../../main/config/settings/gateway';
 import type { KeyedCard } from '../../../main/gateway/builders';
-import { journalFile } from '../../../main/store/journal';
+import { journalFile } from '../../../main/payments/journal/journal';
 import { startGatewaySimulator } from '../../../main/training/gateway/server';
 import { SAMPLE_CARDS } from '../../../native/sim/sample-cards';
 import {

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_GATEWAY_NAMESPACE } from '../../../main/config/settings/gateway';
-import { journalFile } from '../../../main/store/journal';
+import { journalFile } from '../../../main/payments/journal/journal';
 import { startGatewaySimulator, type GatewaySimulator } from '../../../main/training/gateway/server';
 import {
   allowOffline,

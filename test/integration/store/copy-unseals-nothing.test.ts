@@ -8,7 +8,7 @@ import type { KeyedCard } from '../../../main/gateway/builders';
 import type { MachineProtection } from '../../../main/platform/machine-key';
 import { createNodePlatform } from '../../../main/platform/platform';
 import { keyFilePath } from '../../../main/store/key-file';
-import { journalFile } from '../../../main/store/journal';
+import { journalFile } from '../../../main/payments/journal/journal';
 import { SAMPLE_CARDS } from '../../../native/sim/sample-cards';
 import { isRoot, laneFolder, machineWith } from '../../support/lane-group';
 import { allowOffline, gatewayGate, goLive, LIVE_CREDENTIALS, sampleCheck, samplePan, swipe } from '../../support/payments';

@@ -3,7 +3,7 @@ import { describe, expect, it, onTestFinished } from 'vitest';
 import { createCore, type Core } from '../../../main/core';
 import { createNodePlatform } from '../../../main/platform/platform';
 import { keyFilePath } from '../../../main/store/key-file';
-import { KeyResetRefused, resetTerminalKey } from '../../../main/store/key-reset';
+import { KeyResetRefused, resetTerminalKey } from '../../../main/key-reset';
 import { generateTerminalKeyPair, seal } from '../../../main/store/sealing';
 import { memoryLog } from '../../support/memory-log';
 import { MemoryVault } from '../../support/memory-vault';

@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { GatewayOutcome } from '../../../main/gateway/outcome';
 import { backoffMs, Forwarder } from '../../../main/payments/forwarder';
 import type { GatewayLease } from '../../../main/payments/sale';
-import type { JournalStore } from '../../../main/store/journal';
+import type { JournalStore } from '../../../main/payments/journal/journal';
 import { memoryJournal, newPayment, OUTCOMES } from '../../support/payments';
 
 const B = { baseMs: 5_000, maxMs: 300_000 };

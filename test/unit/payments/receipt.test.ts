@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { composeReceipt, RECEIPT_WIDTH, receiptAmount, receiptDate, wrap } from '../../../main/payments/receipt';
 import { PAYMENT_STATES, PAYMENT_TYPES, TENDERS } from '../../../main/payments/states';
-import type { JournalRow } from '../../../main/store/journal';
+import type { JournalRow } from '../../../main/payments/journal/journal';
 import { encodeReceipt } from '../../../native/protocol/escpos';
 import { EscPosDecoder } from '../../../native/sim/escpos-decoder';
 import { Receipt } from '../../../preload/contract/payments';

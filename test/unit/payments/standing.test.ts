@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { heldCents } from '../../../main/payments/claim-rule';
 import { standingsOf } from '../../../main/payments/standing';
 import type { PaymentState, PaymentType } from '../../../main/payments/states';
-import type { JournalRow, JournalStore } from '../../../main/store/journal';
+import type { JournalRow, JournalStore } from '../../../main/payments/journal/journal';
 import { memoryJournal, newPayment } from '../../support/payments';
 
 let journal: JournalStore | undefined;

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { recoverAbandoned } from '../../../main/payments/recovery';
 import { resolveOutcome, type Resolution } from '../../../main/payments/resolve-outcome';
 import { canMove, FINAL_STATES, MOVES, PAYMENT_STATES, recoveryState, type PaymentState } from '../../../main/payments/states';
-import { JournalConflictError, type JournalRow, type JournalStore } from '../../../main/store/journal';
+import { JournalConflictError, type JournalRow, type JournalStore } from '../../../main/payments/journal/journal';
 import { memoryJournal, newPayment, OUTCOME_NAMES, OUTCOMES, type OutcomeName } from '../../support/payments';
 
 /**

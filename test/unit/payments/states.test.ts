@@ -6,7 +6,7 @@ import { ownerGone, recoverAbandoned } from '../../../main/payments/recovery';
 import { Sale, type GatewayLease, type SalePolicy } from '../../../main/payments/sale';
 import type { SaleDevices, SalePinpad } from '../../../main/payments/sale-devices';
 import { canMove, FINAL_STATES, MOVES, PAYMENT_STATES, recoveryState, STATE_WORDS, type PaymentState } from '../../../main/payments/states';
-import { JournalConflictError, type JournalStore } from '../../../main/store/journal';
+import { JournalConflictError, type JournalStore } from '../../../main/payments/journal/journal';
 import { memoryJournal, newPayment, OUTCOMES, sampleCard } from '../../support/payments';
 
 const AT = new Date('2030-03-01T12:00:00.000Z');

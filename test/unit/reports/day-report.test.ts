@@ -3,7 +3,7 @@ import { DayReport } from '../../../preload/contract';
 import { bucketOf, buildDayReport } from '../../../main/reports/day-report';
 import { reportCsv, reportLines } from '../../../main/reports/lines';
 import { linesPdf } from '../../../main/reports/pdf';
-import type { ReportRow } from '../../../main/store/journal-queries';
+import type { ReportRow } from '../../../main/payments/journal/queries';
 
 let id = 0;
 const row = (p: Partial<ReportRow>): ReportRow => ({

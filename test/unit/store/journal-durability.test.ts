@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { statSync } from 'node:fs';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { PAYMENT_STATES, type PaymentState } from '../../../main/payments/states';
-import { CHECKPOINT_MAX_DELAY_MS, CHECKPOINT_QUIET_MS, isLightMove, openJournal, type JournalStore } from '../../../main/store/journal';
+import { CHECKPOINT_MAX_DELAY_MS, CHECKPOINT_QUIET_MS, isLightMove, openJournal, type JournalStore } from '../../../main/payments/journal/journal';
 import { newPayment } from '../../support/payments';
 
 const AT = new Date('2030-03-01T12:00:00.000Z');

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import type { JournalStore } from '../../../main/store/journal';
-import { MADE_FROM_SQL, QUEUE_SUMMARY_SQL, TOTALS_SQL, VOIDED_BY_TYPE_SQL } from '../../../main/store/journal-queries';
+import type { JournalStore } from '../../../main/payments/journal/journal';
+import { MADE_FROM_SQL, QUEUE_SUMMARY_SQL, TOTALS_SQL, VOIDED_BY_TYPE_SQL } from '../../../main/payments/journal/queries';
 import { memoryJournal } from '../../support/payments';
 
 let journal: JournalStore | undefined;

@@ -1,13 +1,13 @@
 import { join } from 'node:path';
-import type { Mode } from '../../preload/contract';
-import { canMove, FINAL_STATES, type PaymentState, type PaymentType, type Tender } from '../payments/states';
-import type { Db, OpenOptions } from './database';
-import { journalMigrations } from './journal-schema';
-import { openEssentialDb } from './open-store';
-import { journalQueries, type JournalQueries, type MadeFromRow } from './journal-queries';
-import { ROW_COLUMNS, rowOf, type JournalRow, type RawRow } from './journal-row';
+import type { Mode } from '../../../preload/contract';
+import { canMove, FINAL_STATES, type PaymentState, type PaymentType, type Tender } from '../states';
+import type { Db, OpenOptions } from '../../store/database';
+import { journalMigrations } from './schema';
+import { openEssentialDb } from '../../store/open-store';
+import { journalQueries, type JournalQueries, type MadeFromRow } from './queries';
+import { ROW_COLUMNS, rowOf, type JournalRow, type RawRow } from './row';
 
-export type { JournalRow } from './journal-row';
+export type { JournalRow } from './row';
 
 /**
  * The payment journal, one SQLite file per mode: `journal-training.sqlite` and

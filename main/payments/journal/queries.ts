@@ -1,6 +1,6 @@
-import type { PaymentState, PaymentType, Tender } from '../payments/states';
-import type { Db } from './database';
-import { ROW_COLUMNS, rowOf, type JournalRow, type RawRow } from './journal-row';
+import type { PaymentState, PaymentType, Tender } from '../states';
+import type { Db } from '../../store/database';
+import { ROW_COLUMNS, rowOf, type JournalRow, type RawRow } from './row';
 
 /**
  * Reads of the journal: what the queue holds, search, daily totals. None needs the terminal key

@@ -1,14 +1,14 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Logger } from 'pino';
-import type { Mode } from '../../preload/contract';
-import { openCacheDb } from '../http/cache-db';
-import type { Platform } from '../platform/platform';
-import type { Db, OpenOptions } from './database';
-import { journalFile, openJournal, type JournalStore } from './journal';
-import { openEssentialDb } from './open-store';
-import { terminalMigrations } from './terminal-db';
-import { TerminalKey } from './terminal-key';
+import type { Mode } from '../preload/contract';
+import { openCacheDb } from './http/cache-db';
+import type { Platform } from './platform/platform';
+import type { Db, OpenOptions } from './store/database';
+import { journalFile, openJournal, type JournalStore } from './payments/journal/journal';
+import { openEssentialDb } from './store/open-store';
+import { terminalMigrations } from './store/terminal-db';
+import { TerminalKey } from './store/terminal-key';
 
 export interface Journals {
   /** The journal of a mode, opened on first use. */

@@ -1,5 +1,5 @@
-import { ENTRY_METHODS, PAYMENT_STATES, PAYMENT_TYPES, TENDERS } from '../payments/states';
-import type { Migration } from './database';
+import { ENTRY_METHODS, PAYMENT_STATES, PAYMENT_TYPES, TENDERS } from '../states';
+import type { Migration } from '../../store/database';
 
 const list = (values: readonly string[]): string => values.map((v) => `'${v}'`).join(', ');
 

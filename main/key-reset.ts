@@ -1,6 +1,6 @@
-import type { SettingsStore } from '../config/settings-store';
-import type { SettingKey } from '../config/settings';
-import type { KeyHealth, TerminalKey } from './terminal-key';
+import type { SettingsStore } from './config/settings-store';
+import type { SettingKey } from './config/settings';
+import type { KeyHealth, TerminalKey } from './store/terminal-key';
 
 export interface KeyResetResult {
   /** Whether a new key pair was made (the old one could not be used here). */

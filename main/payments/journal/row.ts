@@ -1,5 +1,5 @@
-import type { Mode } from '../../preload/contract';
-import type { EntryMethod, PaymentState, PaymentType, Tender } from '../payments/states';
+import type { Mode } from '../../../preload/contract';
+import type { EntryMethod, PaymentState, PaymentType, Tender } from '../states';
 
 /** A journal row as the payments layer reads it (camelCase of the columns; no sealed data). */
 export interface JournalRow {
