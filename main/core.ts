@@ -16,6 +16,8 @@ import { gatewayHandlers } from './gateway/handlers';
 import { GatewayService } from './gateway/service';
 import { createApiDomains, type ApiDomains } from './marketplace/domain';
 import { createApiTraining } from './training/api-training';
+import { gatewayTraining } from './training/gateway/provider';
+import type { GatewaySimulator } from './training/gateway/server';
 import { openLogFile, type LogFile, type LogRotation } from './log/log-file';
 import { createLogger } from './log/logger';
 import { isGroupShared } from './platform/file-modes';
@@ -70,7 +72,7 @@ export interface Core {
   readonly key: TerminalKey;
   readonly bus: EventBus;
   readonly status: StatusService;
-  readonly gateway: GatewayService;
+  readonly gateway: GatewayService<GatewaySimulator>;
   readonly devices: DeviceManager;
   readonly dispatch: Dispatch;
   readonly db: Db;
@@ -204,8 +206,8 @@ export async function createCore(config: CoreConfig, platform: Platform): Promis
   const refresh = (): void => statusRef.current?.refresh();
   const bus = new EventBus((err, event) => log.error({ err, event }, 'an event listener threw; the others still ran'));
   const now = (): Date => platform.now();
-  const trainingStore = { file: trainingGatewayFile(platform.dataDir), dbOptions };
-  const gateway = new GatewayService({ settings, log, mode, canUnseal: () => key.canUnseal(), now, onStateChange: refresh, trainingStore });
+  const training = gatewayTraining({ log, now, file: { file: trainingGatewayFile(platform.dataDir), dbOptions } });
+  const gateway = new GatewayService({ settings, log, mode, canUnseal: () => key.canUnseal(), now, onStateChange: refresh, training });
   const devices = new DeviceManager({ settings, bus, log: log.child({ module: 'devices' }), mode, now, refresh });
   const apis = createApiDomains({ platform, settings, log, bus, sealer: key, cacheDb, training: createApiTraining({ dataDir: platform.dataDir, settings, log: log.child({ module: 'apis' }) }) });
   const verifier = new PinVerifier(key);

@@ -3,11 +3,8 @@ import type { Logger } from 'pino';
 import type { GatewayState, Language, Mode, TrainingFaultInput, TrainingFaultState } from '../../preload/contract';
 import { PosError } from '../api/errors';
 import type { SettingsStore } from '../config/settings-store';
+import type { GatewayTraining, TrainingGateway } from './training-port';
 import type { Service } from '../service';
-import type { OpenOptions } from '../store/database';
-import { startGatewaySimulator, type GatewaySimulator } from '../training/gateway/server';
-import { openSimStoreFile } from '../training/gateway/sqlite-sim-store';
-import type { SimStore } from '../training/gateway/sim-store';
 import type { GatewayLease } from '../payments/sale';
 import type { BuilderContext, GatewayLanguage } from './builders';
 import { createGatewayClient, type ExchangeInfo, type GatewayClient, type GatewayRequest } from './client';
@@ -18,7 +15,7 @@ import type { OperationName, ResultOf } from './schema';
 /** The gateway's codes for the terminal's languages (the Language field of every request). */
 const GATEWAY_LANGUAGE: Record<Language, GatewayLanguage> = { en: 'EN', fr: 'FR' };
 
-export interface GatewayServiceDeps {
+export interface GatewayServiceDeps<Sim extends TrainingGateway = TrainingGateway> {
   settings: SettingsStore;
   log: Logger;
   mode(): Mode;
@@ -27,11 +24,8 @@ export interface GatewayServiceDeps {
   now(): Date;
   /** Called when the gateway state changes (the core refreshes its status). */
   onStateChange(): void;
-  /**
-   * The training simulator's file (`<data dir>/training-gateway.sqlite`), shared with posctl: its
-   * history and tags survive restarts and its fault can be set from another process. Absent: in memory.
-   */
-  trainingStore?: { file: string; dbOptions?: OpenOptions };
+  /** Training's gateway (training/gateway/provider.ts): the simulator a training client talks to, and its fault switch. */
+  training: GatewayTraining<Sim>;
 }
 
 /** How long a connection failure keeps the live gateway "known offline" (sales then go offline without waiting). */
@@ -40,11 +34,11 @@ const KNOWN_OFFLINE_MS = 60_000;
 /** Credentials the in-process simulator is reached with when the terminal has none of its own. */
 export const TRAINING_CREDENTIALS = { gatewayId: 'TRAINING', password: 'training' } as const;
 
-interface Active {
+interface Active<Sim> {
   fingerprint: string;
   mode: Mode;
   client: GatewayClient;
-  simulator?: GatewaySimulator;
+  simulator?: Sim;
   simulatorKey?: string;
 }
 
@@ -54,22 +48,22 @@ interface Active {
  * Settings changes (mode, address, credentials, keys, time-outs) take effect at the next call.
  * The gateway state (training / unknown / online / offline) comes from real exchanges.
  */
-export class GatewayService implements Service {
+export class GatewayService<Sim extends TrainingGateway = TrainingGateway> implements Service {
   readonly name = 'gateway';
-  private active: Active | undefined;
-  private switching: Promise<Active> | undefined;
+  private active: Active<Sim> | undefined;
+  private switching: Promise<Active<Sim>> | undefined;
   private lastExchange: 'online' | 'offline' | undefined;
   /** When the first of the failed attempts since the last one that got through was made (this mode's gateway, simulator included). */
   private failingSince: Date | undefined;
   /** When the live gateway last could not be reached at all (nothing sent). */
   private lastNotSentAt = 0;
   /** Sales and forwarding rounds holding a client: a settings change retires it only when they are done. */
-  private readonly leases = new Map<Active, number>();
-  private readonly retired = new Map<Active, boolean>();
+  private readonly leases = new Map<Active<Sim>, number>();
+  private readonly retired = new Map<Active<Sim>, boolean>();
   private stopped = false;
   private unsubscribe: (() => void) | undefined;
 
-  constructor(private readonly deps: GatewayServiceDeps) {}
+  constructor(private readonly deps: GatewayServiceDeps<Sim>) {}
 
   async start(): Promise<void> {
     this.stopped = false;
@@ -180,7 +174,7 @@ export class GatewayService implements Service {
     ]);
   }
 
-  private async reconfigure(fingerprint: string): Promise<Active> {
+  private async reconfigure(fingerprint: string): Promise<Active<Sim>> {
     const s = this.deps.settings;
     const mode = this.deps.mode();
     // Refused, not repaired: without the proxy the request would bypass IT's network, with it the tracks travel in clear.
@@ -194,10 +188,7 @@ export class GatewayService implements Service {
     // The simulator (and its history) survives changes that do not concern it.
     const simulatorKey = JSON.stringify([namespace, hmac ?? null]);
     let simulator = mode === 'training' && previous?.simulatorKey === simulatorKey ? previous.simulator : undefined;
-    if (mode === 'training' && !simulator) {
-      // The simulator owns the store from here and closes it when it closes.
-      simulator = await startGatewaySimulator({ namespace, keepBodies: false, now: () => this.deps.now(), store: this.openTrainingStore(), ...(hmac ? { hmac } : {}) });
-    }
+    if (mode === 'training' && !simulator) simulator = await this.deps.training.start({ namespace, ...(hmac ? { hmac } : {}) });
     simulator?.engine.setDuplicateWindow(s.get('gateway.trainingDuplicateMinutes'));
     const caFile = s.get('gateway.caFile');
     let ca: string | undefined;
@@ -222,7 +213,7 @@ export class GatewayService implements Service {
       now: () => this.deps.now(),
       onExchange: (info) => this.recordExchange(mode, info),
     });
-    const active: Active = { fingerprint, mode, client, ...(simulator ? { simulator, simulatorKey } : {}) };
+    const active: Active<Sim> = { fingerprint, mode, client, ...(simulator ? { simulator, simulatorKey } : {}) };
     // The old client goes; its simulator too unless the new one keeps it.
     if (previous) await this.retire(previous, previous.simulator !== undefined && previous.simulator !== simulator);
     if (previous?.mode !== mode) {
@@ -252,14 +243,9 @@ export class GatewayService implements Service {
     }
   }
 
-  private async release(active: Active | undefined): Promise<void> {
+  private async release(active: Active<Sim> | undefined): Promise<void> {
     active?.client.close();
     await active?.simulator?.close();
-  }
-
-  private openTrainingStore(): SimStore | undefined {
-    const t = this.deps.trainingStore;
-    return t ? openSimStoreFile(t.file, { ...(t.dbOptions ? { db: t.dbOptions } : {}), log: this.deps.log, now: () => this.deps.now() }) : undefined;
   }
 
   /**
@@ -270,7 +256,7 @@ export class GatewayService implements Service {
     if (this.deps.mode() !== 'training') throw new PosError('FORBIDDEN', 'training faults exist only in training mode');
     const running = this.active?.simulator;
     if (running) return running.setFault(input);
-    const store = this.openTrainingStore();
+    const store = this.deps.training.openFaultSwitch();
     if (!store) return (await this.startedSimulator()).setFault(input);
     try {
       return store.setFault(input);
@@ -280,7 +266,7 @@ export class GatewayService implements Service {
   }
 
   /** Without a training file the fault lives in the simulator's memory: it has to be running. */
-  private async startedSimulator(): Promise<GatewaySimulator> {
+  private async startedSimulator(): Promise<Sim> {
     await this.client();
     const simulator = this.active?.simulator;
     if (!simulator) throw new PosError('UNAVAILABLE', 'the training simulator is not running');
@@ -331,18 +317,18 @@ export class GatewayService implements Service {
     };
   }
 
-  private async retire(previous: Active, closeSimulator: boolean): Promise<void> {
+  private async retire(previous: Active<Sim>, closeSimulator: boolean): Promise<void> {
     if ((this.leases.get(previous) ?? 0) > 0) this.retired.set(previous, closeSimulator);
     else await this.dispose(previous, closeSimulator);
   }
 
-  private async dispose(active: Active, closeSimulator: boolean): Promise<void> {
+  private async dispose(active: Active<Sim>, closeSimulator: boolean): Promise<void> {
     active.client.close();
     if (closeSimulator) await active.simulator?.close();
   }
 
   /** The in-process simulator while in training mode (tests and the training history). */
-  simulator(): GatewaySimulator | undefined {
+  simulator(): Sim | undefined {
     return this.active?.simulator;
   }
 }

@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { KeyedCardInput } from '../../../preload/contract';
 import { purchase, type KeyedCard } from '../../../main/gateway/builders';
 import { operationXml } from '../../../main/gateway/envelope';
+import { gatewayTraining } from '../../../main/training/gateway/provider';
 import { GatewayService } from '../../../main/gateway/service';
 import { namespacesOf } from '../../../main/gateway/wsdl';
 import { memorySettings } from '../../support/memory-settings';
@@ -28,7 +29,8 @@ function contextWith(flag?: '1' | '7'): ReturnType<GatewayService['builderContex
   const { db, store } = memorySettings();
   close = () => db.close();
   if (flag) store.set('gateway.keyedEcommerceFlag', flag);
-  const service = new GatewayService({ settings: store, log: pino({ level: 'silent' }), mode: () => 'training', canUnseal: () => true, now: () => now, onStateChange: () => undefined });
+  const log = pino({ level: 'silent' });
+  const service = new GatewayService({ settings: store, log, mode: () => 'training', canUnseal: () => true, now: () => now, onStateChange: () => undefined, training: gatewayTraining({ log, now: () => now }) });
   return service.builderContext();
 }
 
