@@ -1,5 +1,5 @@
 import type { DeviceManager } from '../devices/device-manager';
-import type { SaleDevices } from './sale-devices';
+import type { SaleDevices } from './ports';
 
 /** The device manager as a sale uses it: claims, and the PIN pad only while it is connected. */
 export function saleDevicesOf(devices: DeviceManager): SaleDevices {

@@ -6,7 +6,7 @@ import type { PauseState } from './journal/queries';
 import { recoverAbandoned } from './recovery';
 import { SealedPayload, sealContext } from './requests';
 import { resolveOutcome, type Resolution } from './resolve-outcome';
-import type { GatewayLease } from './sale';
+import type { GatewayLease } from './ports';
 
 /**
  * Sends stored payments to the gateway, oldest first, and looks up those whose tag a manager

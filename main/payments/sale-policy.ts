@@ -1,6 +1,6 @@
 import type { SettingsStore } from '../config/settings-store';
 import type { OfflinePolicy } from './policy';
-import type { SalePolicy } from './sale';
+import type { SalePolicy } from './ports';
 
 /** The offline policy as the store manager set it (settings group `offline.`). */
 export function offlinePolicyOf(settings: SettingsStore): OfflinePolicy {

@@ -2,47 +2,22 @@ import type { Logger } from 'pino';
 import type { CheckRead } from '../../native/check/micr';
 import { CardBrand, type CheckDetails, type Mode, type SaleView } from '../../preload/contract';
 import { PosError } from '../api/errors';
-import type { BuilderContext, KeyedCard } from '../gateway/builders';
+import type { KeyedCard } from '../gateway/builders';
 import { centsToDollarAmount } from '../gateway/money';
 import { redactText } from '../log/redact';
-import type { GatewayOutcome } from '../gateway/outcome';
-import type { OperationName } from '../gateway/schema';
 import type { SealOnce } from '../store/sealing';
 import { JournalConflictError, type JournalRow, type JournalStore, type RowPatch } from './journal/journal';
-import { offlineDecision, type OfflineDecision, type OfflinePolicy } from './policy';
+import { offlineDecision, type OfflineDecision } from './policy';
 import { claimCents } from './claim-rule';
 import { buildCall, sealContext, type CardSource, type SealedPayload } from './requests';
 import { resolveOutcome } from './resolve-outcome';
 import { FINAL_STATES, IN_PROGRESS_STATES, STATE_WORDS, type EntryMethod, type PaymentState, type PaymentType, type Tender } from './states';
 import { originalOf } from './original-view';
 import { paidCents, saleViewOfRow } from './views';
-import type { SaleDevices, SalePinpad } from './sale-devices';
-
-/** The gateway a sale captured at its start: its mode's client, kept even if settings change meanwhile. */
+import type { GatewayLease, SaleDevices, SalePinpad, SalePolicy } from './ports';
 
 /** The least a sale waits while a card is typed in at the counter (see Sale.waitMs). */
 export const KEYED_WAIT_MS = 180_000;
-
-export interface GatewayLease {
-  readonly mode: Mode;
-  send(op: OperationName, request: Record<string, unknown>): Promise<GatewayOutcome<unknown>>;
-  builderContext(): BuilderContext;
-  /** The live gateway failed to connect moments ago: store offline without making the customer wait. */
-  knownOffline(): boolean;
-  /** Opens the connection for this sale's one request while the customer swipes. */
-  preconnect(): void;
-  release(): void;
-}
-
-/** Settings a sale reads once, at its start. */
-export interface SalePolicy {
-  chipSwipe: 'allow' | 'warn' | 'refuse';
-  cardEntry: 'reader' | 'pinpad' | 'both';
-  confirmOnPinpad: boolean;
-  partialApproval: boolean;
-  cardWaitMs: number;
-  offline: OfflinePolicy;
-}
 
 export interface SaleDeps {
   journal: JournalStore;

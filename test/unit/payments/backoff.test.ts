@@ -3,7 +3,7 @@ import pino from 'pino';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { GatewayOutcome } from '../../../main/gateway/outcome';
 import { backoffMs, Forwarder } from '../../../main/payments/forwarder';
-import type { GatewayLease } from '../../../main/payments/sale';
+import type { GatewayLease } from '../../../main/payments/ports';
 import type { JournalStore } from '../../../main/payments/journal/journal';
 import { memoryJournal, newPayment, OUTCOMES } from '../../support/payments';
 

@@ -1,7 +1,7 @@
 import pino from 'pino';
 import { afterEach, describe, expect, it } from 'vitest';
-import { Sale, type GatewayLease, type SalePolicy } from '../../../main/payments/sale';
-import type { SaleDevices } from '../../../main/payments/sale-devices';
+import { Sale } from '../../../main/payments/sale';
+import type { GatewayLease, SaleDevices, SalePolicy } from '../../../main/payments/ports';
 import type { JournalStore } from '../../../main/payments/journal/journal';
 import { generateTerminalKeyPair, prepareSeal } from '../../../main/store/sealing';
 import type { SaleView } from '../../../preload/contract';

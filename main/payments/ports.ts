@@ -2,6 +2,39 @@ import type { CardRead, CardSource as ReadSource } from '../../native/card/card-
 import type { CheckRead } from '../../native/check/micr';
 import type { PadAnswer, PadCardResult } from '../../native/pinpad/client';
 import type { ReadError } from '../../native/read-error';
+import type { Mode } from '../../preload/contract';
+import type { BuilderContext } from '../gateway/builders';
+import type { GatewayOutcome } from '../gateway/outcome';
+import type { OperationName } from '../gateway/schema';
+import type { OfflinePolicy } from './policy';
+
+/**
+ * The ports of payments: what other areas implement for a payment (the gateway, the devices, the
+ * settings), each as little as a sale needs. payments/ defines them; gateway/ and the adapters
+ * implement them.
+ */
+
+/** The gateway a sale captured at its start: its mode's client, kept even if settings change meanwhile. */
+export interface GatewayLease {
+  readonly mode: Mode;
+  send(op: OperationName, request: Record<string, unknown>): Promise<GatewayOutcome<unknown>>;
+  builderContext(): BuilderContext;
+  /** The live gateway failed to connect moments ago: store offline without making the customer wait. */
+  knownOffline(): boolean;
+  /** Opens the connection for this sale's one request while the customer swipes. */
+  preconnect(): void;
+  release(): void;
+}
+
+/** Settings a sale reads once, at its start. */
+export interface SalePolicy {
+  chipSwipe: 'allow' | 'warn' | 'refuse';
+  cardEntry: 'reader' | 'pinpad' | 'both';
+  confirmOnPinpad: boolean;
+  partialApproval: boolean;
+  cardWaitMs: number;
+  offline: OfflinePolicy;
+}
 
 /**
  * What a sale needs of the devices, and no more: to own the readers and the PIN pad while it
