@@ -6,9 +6,9 @@ import { CatalogueIndex } from '../../main/marketplace/catalogue-index';
 import { CatalogueScreen } from '../../renderer/src/screens/catalogue/CatalogueScreen';
 import { resetCatalogue } from '../../renderer/src/stores/catalogue-store';
 import { resetLeads } from '../../renderer/src/stores/leads-store';
-import { installPosDouble, pending, Refusal } from './pos-double';
+import { installFakePos, pending } from './fake-pos';
 
-const pos = installPosDouble();
+const pos = installFakePos();
 
 // happy-dom lays nothing out: the virtualised list is given a viewport so that its rows render.
 Object.defineProperty(HTMLElement.prototype, 'clientHeight', { configurable: true, get: () => 600 });
@@ -58,14 +58,12 @@ beforeEach(() => {
   resetCatalogue();
   resetLeads();
   cart = cartView({ items: [], debit: false, checkAcceptance: false });
-  pos.handlers = {
-    'catalogue.categories': () => ({ categories: [{ id: 100, name: 'RETAIL', label: 'Retail', rank: 1, hasImage: false }], freshness: fresh }),
-    'catalogue.products': list,
-    'catalogue.product': ({ productId }) => ({ product: { ...detail, ...products.find((p) => p.productId === productId) }, freshness: fresh }),
-    'catalogue.cart': () => cart,
-    'catalogue.cart.set': (input) => (cart = cartView(input)),
-    'leads.defaults': () => ({ businessConsultantId: 'BC1001', fields: {}, leadTypes: ['Self Sourced'] }),
-  };
+  pos.answer('catalogue.categories', () => ({ categories: [{ id: 100, name: 'RETAIL', label: 'Retail', rank: 1, hasImage: false }], freshness: fresh }));
+  pos.answer('catalogue.products', list);
+  pos.answer('catalogue.product', ({ productId }) => ({ product: { ...detail, ...products.find((p) => p.productId === productId) }, freshness: fresh }));
+  pos.answer('catalogue.cart', () => cart);
+  pos.answer('catalogue.cart.set', (input) => (cart = cartView(input)));
+  pos.answer('leads.defaults', () => ({ businessConsultantId: 'BC1001', fields: {}, leadTypes: ['Self Sourced'] }));
 });
 
 afterEach(() => {
@@ -77,7 +75,7 @@ afterEach(() => {
 describe('the Catalogue screen', () => {
   it('says it is loading before the first list, then counts the products', async () => {
     const first = pending<MethodOutput<'catalogue.products'>>();
-    pos.handlers['catalogue.products'] = () => first.promise;
+    pos.answer('catalogue.products', () => first.promise);
     render(<CatalogueScreen />);
     expect(screen.getByText('Loading the catalogue…')).toBeTruthy();
     expect(screen.queryByText(/Nothing matches/)).toBeNull();
@@ -122,7 +120,7 @@ describe('the Catalogue screen', () => {
   it('lists what main’s index would answer, in its order, for the same words', async () => {
     const many = Array.from({ length: 60 }, (_, i) => summary(6000 + i, `${['Northwind', 'Café', 'Receipt printer', 'PIN pad'][i % 4]!} series ${i}`, ['TERM', 'PINPAD', 'PRINTER'][i % 3]!));
     const index = new CatalogueIndex(many);
-    pos.handlers['catalogue.products'] = (input) => ({ ...index.search(input), freshness: fresh });
+    pos.answer('catalogue.products', (input) => ({ ...index.search(input), freshness: fresh }));
     render(<CatalogueScreen />);
     await screen.findByText('60 products');
     for (const query of ['cafe', 'series 1', 'pad', 'printer series', 'north 5', 'pinpad 2', 'zzqx']) {
@@ -139,7 +137,7 @@ describe('the Catalogue screen', () => {
 
   it('filters by category and type in the page, asking main only whether its list is still current', async () => {
     products.push({ ...summary(5090, 'Stand for a PIN pad', 'OTHER'), categoryIds: [200] });
-    pos.handlers['catalogue.categories'] = () => ({ categories: [{ id: 100, name: 'RETAIL', label: 'Retail', rank: 1, hasImage: false }, { id: 200, name: 'EXTRAS', label: 'Extras', rank: 2, hasImage: false }], freshness: fresh });
+    pos.answer('catalogue.categories', () => ({ categories: [{ id: 100, name: 'RETAIL', label: 'Retail', rank: 1, hasImage: false }, { id: 200, name: 'EXTRAS', label: 'Extras', rank: 2, hasImage: false }], freshness: fresh }));
     try {
       render(<CatalogueScreen />);
       await screen.findByText('4 products');
@@ -164,7 +162,7 @@ describe('the Catalogue screen', () => {
     fireEvent.change(screen.getByLabelText('Search'), { target: { value: 'pin' } });
     expect(screen.getByText('1 product')).toBeTruthy();
     const newer = { ...fresh, refreshedAt: '2030-03-01T13:00:00.000Z' };
-    pos.handlers['catalogue.products'] = () => ({ products: [...products, summary(5042, 'NW 160 PIN Pad', 'PINPAD')], total: 4, freshness: newer });
+    pos.answer('catalogue.products', () => ({ products: [...products, summary(5042, 'NW 160 PIN Pad', 'PINPAD')], total: 4, freshness: newer }));
     act(() => pos.emit('catalogue.changed', { scope: 'lists', freshness: newer }));
     expect(await screen.findByText('2 products')).toBeTruthy();
     expect(screen.getByLabelText<HTMLInputElement>('Search').value).toBe('pin');
@@ -184,11 +182,11 @@ describe('the Catalogue screen', () => {
     const newer = { ...fresh, refreshedAt: '2030-03-01T13:00:00.000Z' };
     // The list announced is still being read when the refresh answers.
     const whole = pending<MethodOutput<'catalogue.products'>>();
-    pos.handlers['catalogue.refresh'] = () => {
-      pos.handlers['catalogue.products'] = (input) => (input.limit === 20_000 ? whole.promise : { ...list(input), freshness: newer });
+    pos.answer('catalogue.refresh', () => {
+      pos.answer('catalogue.products', (input) => (input.limit === 20_000 ? whole.promise : { ...list(input), freshness: newer }));
       pos.emit('catalogue.changed', { scope: 'lists', freshness: newer });
       return { freshness: newer, products: 3, categories: 1 };
-    };
+    });
     render(<CatalogueScreen />);
     await screen.findByText('3 products');
     fireEvent.click(screen.getByRole('button', { name: /Refresh/ }));
@@ -203,18 +201,18 @@ describe('the Catalogue screen', () => {
     render(<CatalogueScreen />);
     await screen.findByText('3 products');
     const newer = { ...fresh, refreshedAt: '2030-03-01T13:00:00.000Z' };
-    pos.handlers['catalogue.products'] = (input) => ({ ...list(input), freshness: newer });
+    pos.answer('catalogue.products', (input) => ({ ...list(input), freshness: newer }));
     fireEvent.change(screen.getByLabelText('Type'), { target: { value: 'TERM' } });
     await waitFor(() => expect(pos.callsOf('catalogue.products')).toEqual([{ limit: 20_000 }, { limit: 1 }, { limit: 20_000 }]));
     expect(await screen.findByText('1 product')).toBeTruthy();
   });
 
   it('leaves the filtering to main when the catalogue is larger than one answer holds', async () => {
-    pos.handlers['catalogue.products'] = (input) => {
+    pos.answer('catalogue.products', (input) => {
       const r = list(input);
       // Main holds 30,000 products; the test answers with the ones it has and main's count.
       return input.query || input.kind ? r : { ...r, products: r.products.slice(0, input.limit), total: 30_000 };
-    };
+    });
     render(<CatalogueScreen />);
     expect(await screen.findByText(/^Showing the first 3 of 30.?000 products/)).toBeTruthy();
     fireEvent.change(screen.getByLabelText('Search'), { target: { value: 'pin' } });
@@ -223,9 +221,9 @@ describe('the Catalogue screen', () => {
   });
 
   it('says why when the catalogue cannot be read, not that nothing matches', async () => {
-    pos.handlers['catalogue.products'] = pos.handlers['catalogue.categories'] = () => {
-      throw new Refusal({ code: 'UNAVAILABLE', message: 'The marketplace service cannot be reached (network down or service stopped)' });
-    };
+    const unreachable = { refuse: { code: 'UNAVAILABLE' as const, message: 'The marketplace service cannot be reached (network down or service stopped)' } };
+    pos.answer('catalogue.products', () => unreachable);
+    pos.answer('catalogue.categories', () => unreachable);
     render(<CatalogueScreen />);
     expect(await screen.findByText('The marketplace service cannot be reached or refused this terminal. What was saved before is shown; try again in a moment.')).toBeTruthy();
     expect(screen.queryByText(/Nothing matches/)).toBeNull();

@@ -1,21 +1,21 @@
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { PosBridge } from '../../preload/bridge';
-import type { ManagerStatus, Reply, SettingView } from '../../preload/contract';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { ManagerStatus, MethodOutput, SettingView } from '../../preload/contract';
 import { HistoryScreen } from '../../renderer/src/screens/history/HistoryScreen';
 import { TechnicianUnlock } from '../../renderer/src/screens/settings/TechnicianUnlock';
 import { useHistoryStore } from '../../renderer/src/stores/history-store';
 import { useManagerStore } from '../../renderer/src/stores/manager-store';
 import { useSettingsStore } from '../../renderer/src/stores/settings-store';
+import { installFakePos } from './fake-pos';
 
 /**
- * The desktop app's page: `window.pos` is the IPC bridge, answered here by a small fake of main
- * that keeps the page's role. Every call is recorded.
+ * The desktop app's page: `window.pos` is the IPC bridge, answered here by the fake of main, which
+ * keeps the page's role. Every call is recorded.
  */
+const pos = installFakePos();
 const CODE = '20482048';
 let role: ManagerStatus['role'] = 'manager';
-let saveAnswer: unknown = { saved: true, path: '/media/usb/march.csv', rows: 2 };
-const calls: Array<{ method: string; input: unknown }> = [];
+let saveAnswer: MethodOutput<'journal.saveCsv'> = { saved: true, path: '/media/usb/march.csv', rows: 2 };
 
 const status = (): ManagerStatus => ({ role, pinSet: true, lockedUntil: null, lockedWords: null, sessionEndsAt: null });
 const setting = (key: string, access: 'manager' | 'technician'): SettingView => {
@@ -24,40 +24,27 @@ const setting = (key: string, access: 'manager' | 'technician'): SettingView => 
 };
 const settingsNow = (): SettingView[] => [setting('terminal.name', 'manager'), setting('gateway.url', 'technician')];
 
-const answers: Record<string, (input: unknown) => Reply> = {
-  'technician.unlock': (input) => {
-    if ((input as { code: string }).code !== CODE) return { ok: false, error: { code: 'FORBIDDEN', message: 'That technician code is not right. 4 tries left before it locks.' } };
+beforeEach(() => {
+  pos.answer('technician.unlock', (input) => {
+    if (input.code !== CODE) return { refuse: { code: 'FORBIDDEN', message: 'That technician code is not right. 4 tries left before it locks.' } };
     role = 'technician';
-    return { ok: true, value: status() };
-  },
-  'manager.lock': () => {
+    return status();
+  });
+  pos.answer('manager.lock', () => {
     role = 'cashier';
-    return { ok: true, value: status() };
-  },
-  'manager.status': () => ({ ok: true, value: status() }),
-  'settings.list': () => ({ ok: true, value: settingsNow() }),
-  'settings.unlock': () => ({ ok: true, value: settingsNow() }),
-  'journal.search': () => ({ ok: true, value: { rows: [], nextBeforeId: null } }),
-  'journal.totals': () => ({ ok: false, error: { code: 'UNAVAILABLE', message: 'no totals in this test' } }),
-  'journal.saveCsv': () => ({ ok: true, value: saveAnswer }),
-};
-
-const bridge: PosBridge = {
-  invoke(method, input) {
-    calls.push({ method, input });
-    const answer = answers[method];
-    return Promise.resolve(answer ? answer(input) : { ok: false, error: { code: 'UNKNOWN_METHOD', message: method } });
-  },
-  subscribe: () => () => undefined,
-};
-
-beforeAll(() => {
-  window.pos = bridge;
+    return status();
+  });
+  pos.answer('manager.status', () => status());
+  pos.answer('settings.list', () => settingsNow());
+  pos.answer('settings.unlock', () => settingsNow());
+  pos.answer('journal.search', () => ({ rows: [], nextBeforeId: null }));
+  pos.answer('journal.totals', () => ({ refuse: { code: 'UNAVAILABLE', message: 'no totals in this test' } }));
+  pos.answer('journal.saveCsv', () => saveAnswer);
 });
 
 afterEach(() => {
   cleanup();
-  calls.length = 0;
+  pos.reset();
   role = 'manager';
   useManagerStore.setState({ status: undefined, prompt: undefined });
   useSettingsStore.setState({ settings: [], notes: {}, error: undefined });
@@ -80,7 +67,7 @@ describe('Technician unlock in the desktop app', () => {
     fireEvent.change(input, { target: { value: CODE } });
     fireEvent.click(unlock);
     expect((await screen.findByRole('status')).textContent).toMatch(/open in this window/);
-    expect(calls.map((c) => c.method)).toEqual(['technician.unlock', 'technician.unlock', 'settings.unlock']);
+    expect(pos.calls.map((c) => c.method)).toEqual(['technician.unlock', 'technician.unlock', 'settings.unlock']);
     await waitFor(() => expect(useSettingsStore.getState().settings.every((s) => s.editable)).toBe(true));
 
     fireEvent.click(screen.getByRole('button', { name: 'Lock technician settings' }));
@@ -102,8 +89,8 @@ describe('History export in the desktop app', () => {
     render(<HistoryScreen onFollow={() => undefined} />);
     fireEvent.click(screen.getByRole('button', { name: 'Export CSV' }));
     expect((await screen.findByText('2 payments saved to /media/usb/march.csv.')).getAttribute('role')).toBe('status');
-    expect(calls.filter((c) => c.method === 'journal.saveCsv')).toHaveLength(1);
-    expect(calls.some((c) => c.method === 'journal.exportCsv')).toBe(false);
+    expect(pos.calls.filter((c) => c.method === 'journal.saveCsv')).toHaveLength(1);
+    expect(pos.calls.some((c) => c.method === 'journal.exportCsv')).toBe(false);
 
     saveAnswer = { saved: false, path: null, rows: 2 };
     await act(async () => {

@@ -5,28 +5,36 @@ type Answer<M extends MethodName> = (input: MethodInput<M>) => MethodOutput<M> |
 
 /**
  * The terminal as a screen under test sees it: the same bridge the Electron preload exposes
- * (`window.pos`), answering each method from what the test programs and recording every call.
- * The typed client on top still checks each answer against the contract, as in the app.
+ * (`window.pos`), answering each method from what the test programs and recording every call, so a
+ * test can prove that something was sent, or that nothing was. The typed client on top still checks
+ * each answer against the contract's output schemas, as in the app. Every component test uses this
+ * one double.
  */
 export interface FakePos {
   readonly bridge: PosBridge;
-  /** How `method` answers from now on: a value, or `{ refuse }` for an error envelope. */
+  /** How `method` answers from now on: a value (or a promise of one), or `{ refuse }` for main's error envelope. */
   answer<M extends MethodName>(method: M, answer: Answer<M>): void;
   /** Sends an event to the screens' subscribers. */
   emit<E extends EventName>(event: E, payload: EventPayload<E>): void;
   /** Calls made so far, in order. */
-  readonly calls: Array<{ method: string; input: unknown }>;
-  /** Forgets every answer and call (between tests). */
-  reset(): void;
+  readonly calls: Array<{ method: MethodName; input: unknown }>;
+  /** The inputs of the calls made so far to one method, in order. */
+  callsOf<M extends MethodName>(method: M): Array<MethodInput<M>>;
+  /**
+   * Forgets every answer, call and subscriber, as a fresh page (between tests: a store reset to its
+   * initial state subscribes again when its screen starts it). A file that binds its page once at the
+   * top (`bindStatus`, `bindSetup`) keeps those subscribers.
+   */
+  reset(options?: { keepSubscribers?: boolean }): void;
 }
 
 export function fakePos(): FakePos {
   const answers = new Map<string, (input: unknown) => unknown>();
   const listeners = new Map<string, Set<(payload: unknown) => void>>();
-  const calls: Array<{ method: string; input: unknown }> = [];
+  const calls: Array<{ method: MethodName; input: unknown }> = [];
   const bridge: PosBridge = {
     async invoke(method, input): Promise<Reply> {
-      calls.push({ method, input });
+      calls.push({ method: method as MethodName, input });
       const answer = answers.get(method);
       if (!answer) return { ok: false, error: { code: 'UNAVAILABLE', message: `the test gave no answer for ${method}` } };
       const value = await answer(input);
@@ -46,12 +54,14 @@ export function fakePos(): FakePos {
     answer(method, answer) {
       answers.set(method, answer as (input: unknown) => unknown);
     },
+    callsOf: <M extends MethodName>(method: M) => calls.filter((c) => c.method === method).map((c) => c.input as MethodInput<M>),
     emit(event, payload) {
       for (const l of listeners.get(event) ?? []) l(payload);
     },
-    reset() {
+    reset({ keepSubscribers = false } = {}) {
       answers.clear();
       calls.length = 0;
+      if (!keepSubscribers) listeners.clear();
     },
   };
 }
@@ -68,3 +78,10 @@ export function installFakePos(): FakePos {
 
 /** The refusal main sends a page that lacks the manager role. */
 export const NEEDS_MANAGER: PosErrorShape = { code: 'FORBIDDEN', message: 'This needs a manager: enter the manager PIN first.', needs: 'manager' };
+
+/** A promise a test settles when it wants (a call that is still loading). */
+export function pending<T>(): { promise: Promise<T>; resolve: (value: T) => void } {
+  let resolve!: (value: T) => void;
+  const promise = new Promise<T>((r) => (resolve = r));
+  return { promise, resolve };
+}

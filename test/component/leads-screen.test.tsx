@@ -5,9 +5,9 @@ import { setLanguage } from '../../renderer/src/i18n/i18n';
 import { LeadsScreen } from '../../renderer/src/screens/leads/LeadsScreen';
 import { resetCatalogue } from '../../renderer/src/stores/catalogue-store';
 import { resetLeads } from '../../renderer/src/stores/leads-store';
-import { installPosDouble, pending, Refusal } from './pos-double';
+import { installFakePos, pending } from './fake-pos';
 
-const pos = installPosDouble();
+const pos = installFakePos();
 
 const fresh: Freshness = { refreshedAt: '2030-03-01T12:00:00.000Z', source: 'network', offline: false, training: true };
 const defaults: MethodOutput<'leads.defaults'> = {
@@ -38,12 +38,10 @@ beforeEach(() => {
   resetLeads();
   resetCatalogue();
   cart = emptyCart;
-  pos.handlers = {
-    'leads.defaults': () => defaults,
-    'leads.list': () => ({ businessConsultantId: 'BC1001', leads: [lead], freshness: fresh }),
-    'leads.outbox': () => ({ entries: [] }),
-    'catalogue.cart': () => cart,
-  };
+  pos.answer('leads.defaults', () => defaults);
+  pos.answer('leads.list', () => ({ businessConsultantId: 'BC1001', leads: [lead], freshness: fresh }));
+  pos.answer('leads.outbox', () => ({ entries: [] }));
+  pos.answer('catalogue.cart', () => cart);
 });
 
 afterEach(() => {
@@ -61,7 +59,7 @@ function fillPerson(form: HTMLElement): void {
 describe('the Leads screen', () => {
   it('says it is loading, then lists the leads with their equipment and type in words', async () => {
     const list = pending<MethodOutput<'leads.list'>>();
-    pos.handlers['leads.list'] = () => list.promise;
+    pos.answer('leads.list', () => list.promise);
     render(<LeadsScreen />);
     expect(screen.getByText('Loading the leads…')).toBeTruthy();
     await act(async () => list.resolve({ businessConsultantId: 'BC1001', leads: [lead], freshness: fresh }));
@@ -71,15 +69,13 @@ describe('the Leads screen', () => {
   });
 
   it('says when a consultant has no leads', async () => {
-    pos.handlers['leads.list'] = () => ({ businessConsultantId: 'BC1009', leads: [], freshness: fresh });
+    pos.answer('leads.list', () => ({ businessConsultantId: 'BC1009', leads: [], freshness: fresh }));
     render(<LeadsScreen />);
     expect(await screen.findByText('No leads for this consultant.')).toBeTruthy();
   });
 
   it('says why the list is missing in words, without the method or setting names', async () => {
-    pos.handlers['leads.list'] = () => {
-      throw new Refusal({ code: 'BAD_INPUT', message: 'no business consultant: give one, or set marketplace.businessConsultantId' });
-    };
+    pos.answer('leads.list', () => ({ refuse: { code: 'BAD_INPUT', message: 'no business consultant: give one, or set marketplace.businessConsultantId' } }));
     render(<LeadsScreen />);
     expect((await screen.findByRole('alert')).textContent).toBe('Enter a business consultant id to see their leads.');
     expect(screen.queryByText('No leads for this consultant.')).toBeNull();
@@ -87,13 +83,13 @@ describe('the Leads screen', () => {
 
   it('keeps showing a lead keyed for another marketplace after the settings changed, with what happens to it', async () => {
     const entry: OutboxEntry = { uid: 'u-9', state: 'pending', company: 'Offline Outfitters', contactName: 'Ola Nordmann', queuedAt: '2030-03-01T11:00:00.000Z', attempts: 3, lastProblem: 'The marketplace service had an internal problem [HTTP 503]', keptFor: { training: false, url: 'https://old.example.com/gw' } };
-    pos.handlers['leads.outbox'] = () => ({ entries: [entry] });
+    pos.answer('leads.outbox', () => ({ entries: [entry] }));
     render(<LeadsScreen />);
     const outbox = await screen.findByRole('region', { name: 'Waiting to be sent (1)' });
     expect(within(outbox).getByText('Keyed for the marketplace at https://old.example.com/gw: it is sent when that address is set again.')).toBeTruthy();
     expect(outbox.textContent).toContain('3 tries');
     expect(outbox.textContent).not.toContain('HTTP 503');
-    pos.handlers['leads.discard'] = () => ({ discarded: true });
+    pos.answer('leads.discard', () => ({ discarded: true }));
     fireEvent.click(within(outbox).getByRole('button', { name: 'Discard the lead for Offline Outfitters' }));
     await waitFor(() => expect(pos.callsOf('leads.discard')).toEqual([{ uid: 'u-9' }]));
   });
@@ -106,9 +102,7 @@ describe('the Leads screen', () => {
   });
 
   it('opens the section of the marked fields and focuses the first one', async () => {
-    pos.handlers['leads.create'] = () => {
-      throw new Refusal({ code: 'BAD_INPUT', message: 'the lead is not complete: Bank id is required', issues: [{ path: 'bankId', message: 'Bank id is required' }, { path: 'campaign_id', message: 'Campaign id is required' }] });
-    };
+    pos.answer('leads.create', () => ({ refuse: { code: 'BAD_INPUT', message: 'the lead is not complete: Bank id is required', issues: [{ path: 'bankId', message: 'Bank id is required' }, { path: 'campaign_id', message: 'Campaign id is required' }] } }));
     render(<LeadsScreen />);
     fireEvent.click(screen.getByRole('button', { name: 'New lead' }));
     const form = screen.getByRole('form', { name: 'New lead' });
@@ -133,10 +127,10 @@ describe('the Leads screen', () => {
 
   it('sends the cart\'s equipment with the lead and says the cart is empty once the lead is taken', async () => {
     cart = fullCart;
-    pos.handlers['leads.create'] = () => {
+    pos.answer('leads.create', () => {
       cart = emptyCart;
       return { status: 'created', uid: 'u-2', leadId: '00Q000900010', dealId: null, message: 'Lead created', equipment: fullCart.items.map(({ productId, name, kind, quantity, purchaseType, purchaseLabel }) => ({ productId, name, kind, quantity, purchaseType, purchaseLabel })) };
-    };
+    });
     render(<LeadsScreen />);
     fireEvent.click(screen.getByRole('button', { name: 'New lead' }));
     const form = screen.getByRole('form', { name: 'New lead' });
@@ -152,7 +146,7 @@ describe('the Leads screen', () => {
 
   it('leaves the cart out when unticked', async () => {
     cart = fullCart;
-    pos.handlers['leads.create'] = () => ({ status: 'queued', uid: 'u-3', problem: 'The marketplace service cannot be reached' });
+    pos.answer('leads.create', () => ({ status: 'queued', uid: 'u-3', problem: 'The marketplace service cannot be reached' }));
     render(<LeadsScreen />);
     fireEvent.click(screen.getByRole('button', { name: 'New lead' }));
     const form = screen.getByRole('form', { name: 'New lead' });
@@ -164,7 +158,7 @@ describe('the Leads screen', () => {
   });
 
   it('says a refusal in the lead system\'s words, without its code', async () => {
-    pos.handlers['leads.create'] = () => ({ status: 'rejected', uid: 'u-4', errorCode: 'DUPLICATE_LEAD', errMessage: 'A lead for this company and zip already exists.', message: 'Lead not created' });
+    pos.answer('leads.create', () => ({ status: 'rejected', uid: 'u-4', errorCode: 'DUPLICATE_LEAD', errMessage: 'A lead for this company and zip already exists.', message: 'Lead not created' }));
     render(<LeadsScreen />);
     fireEvent.click(screen.getByRole('button', { name: 'New lead' }));
     const form = screen.getByRole('form', { name: 'New lead' });

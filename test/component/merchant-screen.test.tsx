@@ -4,9 +4,9 @@ import type { Freshness, HierarchyItemView, MethodOutput } from '../../preload/c
 import { setLanguage } from '../../renderer/src/i18n/i18n';
 import { MerchantScreen } from '../../renderer/src/screens/merchant/MerchantScreen';
 import { resetMerchant } from '../../renderer/src/stores/merchant-store';
-import { installPosDouble, pending, Refusal } from './pos-double';
+import { installFakePos, pending } from './fake-pos';
 
-const pos = installPosDouble();
+const pos = installFakePos();
 
 const fresh: Freshness = { refreshedAt: '2030-03-01T12:00:00.000Z', source: 'network', offline: false, training: true };
 const vocabulary: MethodOutput<'merchant.vocabulary'> = {
@@ -48,19 +48,17 @@ const item = (merchantId: number, level: string, field: number, ids: Array<numbe
 
 /** The training book in miniature: outlet 700025 of chain 700013, bank 700001. */
 function answerAll(): void {
-  pos.handlers = {
-    'merchant.vocabulary': () => vocabulary,
-    'merchant.get': ({ merchantId }) => ({ merchant: { ...merchant, merchantId: merchantId ?? 700025 }, freshness: fresh }),
-    'merchant.contacts': () => ({ contacts: [], freshness: fresh }),
-    'merchant.hierarchies': ({ merchantId, level }) => ({
-      items: level === '120' && merchantId === 700025 ? [item(700025, '120', 1, [700025, 700013, 700004, 700002, 700001, 700007, 700001])] : level === '100' && merchantId === 700013 ? [item(700013, '100', 2, [null, 700013, 700004, 700002, 700001, 700007, 700001])] : [],
-      pagination: null,
-      freshness: fresh,
-    }),
-    'merchant.entitlements': () => ({ entitlements: [], freshness: fresh }),
-    'merchant.fees': () => ({ fees: [{ feeId: 1, name: 'Monthly service fee', sequenceCode: 'MNTHLY', sequenceType: { code: 'F', label: 'Fee' }, frequency: { code: 'M', label: 'Monthly' }, platform: { code: 'FDN', label: 'North' }, processing: { code: 'N', label: 'No billing' }, generalLedgerCode: 'GL1', retailRate: '9.95', retailDate: '', wholesaleRate: '5.97', wholesaleDate: '', globalNumber: '', updateIndicator: '' }], freshness: fresh }),
-    'merchant.search': () => ({ results: [], pagination: null }),
-  };
+  pos.answer('merchant.vocabulary', () => vocabulary);
+  pos.answer('merchant.get', ({ merchantId }) => ({ merchant: { ...merchant, merchantId: merchantId ?? 700025 }, freshness: fresh }));
+  pos.answer('merchant.contacts', () => ({ contacts: [], freshness: fresh }));
+  pos.answer('merchant.hierarchies', ({ merchantId, level }) => ({
+    items: level === '120' && merchantId === 700025 ? [item(700025, '120', 1, [700025, 700013, 700004, 700002, 700001, 700007, 700001])] : level === '100' && merchantId === 700013 ? [item(700013, '100', 2, [null, 700013, 700004, 700002, 700001, 700007, 700001])] : [],
+    pagination: null,
+    freshness: fresh,
+  }));
+  pos.answer('merchant.entitlements', () => ({ entitlements: [], freshness: fresh }));
+  pos.answer('merchant.fees', () => ({ fees: [{ feeId: 1, name: 'Monthly service fee', sequenceCode: 'MNTHLY', sequenceType: { code: 'F', label: 'Fee' }, frequency: { code: 'M', label: 'Monthly' }, platform: { code: 'FDN', label: 'North' }, processing: { code: 'N', label: 'No billing' }, generalLedgerCode: 'GL1', retailRate: '9.95', retailDate: '', wholesaleRate: '5.97', wholesaleDate: '', globalNumber: '', updateIndicator: '' }], freshness: fresh }));
+  pos.answer('merchant.search', () => ({ results: [], pagination: null }));
 }
 
 beforeEach(() => {
@@ -79,7 +77,7 @@ const tab = (name: string) => fireEvent.click(screen.getByRole('tab', { name }))
 describe('the Merchant screen', () => {
   it('says it is loading, then shows this store\'s account with its fields in words', async () => {
     const account = pending<MethodOutput<'merchant.get'>>();
-    pos.handlers['merchant.get'] = () => account.promise;
+    pos.answer('merchant.get', () => account.promise);
     render(<MerchantScreen />);
     await screen.findByText('Loading…');
     await act(async () => account.resolve({ merchant, freshness: fresh }));
@@ -91,9 +89,7 @@ describe('the Merchant screen', () => {
   });
 
   it('says a merchant is not found in words, without a code', async () => {
-    pos.handlers['merchant.get'] = () => {
-      throw new Refusal({ code: 'NOT_FOUND', message: 'The merchant service answered code 1030: the identity information sent … [HTTP 404]' });
-    };
+    pos.answer('merchant.get', () => ({ refuse: { code: 'NOT_FOUND', message: 'The merchant service answered code 1030: the identity information sent … [HTTP 404]' } }));
     render(<MerchantScreen />);
     const alert = await screen.findByRole('alert');
     expect(alert.textContent).toBe('No merchant has that id. Check the number, or search by name.');
@@ -193,10 +189,10 @@ describe('the Merchant screen', () => {
   });
 
   it('shows search results with their level in words', async () => {
-    pos.handlers['merchant.search'] = () => ({
+    pos.answer('merchant.search', () => ({
       results: [{ merchantId: 700014, mid: '444500700014', level: { code: '100', label: 'Corporate' }, hierarchyLevelAbbreviation: 'CORP', externalMerchantId: 'EXT-1', dbaName: 'Harbor Hardware', city: 'Madison', state: 'WI', zipCode: '53703' }],
       pagination: { rowCount: 1, pageCount: 1, countPerPage: 10, page: 1 },
-    });
+    }));
     render(<MerchantScreen />);
     await screen.findByTestId('merchant-name');
     tab('Search');

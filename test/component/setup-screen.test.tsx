@@ -19,7 +19,7 @@ const fresh: SetupStatus = { needed: true, name: 'Lane 1', language: 'en', nameL
 
 afterEach(() => {
   cleanup();
-  pos.reset();
+  pos.reset({ keepSubscribers: true });
   setupActions.reset();
   useStatusStore.setState({ status: undefined, error: undefined });
   setLanguage('en');
