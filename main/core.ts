@@ -3,17 +3,25 @@ import { join } from 'node:path';
 import type { DestinationStream, LevelWithSilent, Logger } from 'pino';
 import type { Mode } from '../preload/contract';
 import { createDispatcher, type Dispatch, type Handlers } from './api/dispatcher';
+import { createSettingsDomain } from './config/domain';
+import { createDevicesDomain } from './devices/domain';
+import { joinDomains } from './domain';
+import { createGatewayDomain } from './gateway/domain';
+import type { GatewayService } from './gateway/service';
+import type { DeviceManager } from './devices/device-manager';
+import { createRolesDomain, upgradeVerifiers } from './roles/domain';
+import type { Cashiers } from './roles/cashiers';
+import type { ManagerService } from './roles/manager-service';
+import type { StoredVerifiers } from './roles/stored-verifiers';
+import { createStatusDomain } from './status/domain';
+import type { StatusService } from './status/status-service';
 import { deriveMode } from './config/mode';
 import { applyProvisioningFromDataDir } from './config/provisioning';
 import { applyMachineProvisioning, loadRecordedLocks } from './config/machine-provisioning';
 import { machineProvisioningFile } from './config/provisioning-path';
 import { SettingsStore } from './config/settings-store';
-import { DeviceManager } from './devices/device-manager';
-import { deviceHandlers } from './devices/handlers';
 import { trainingPadPageClosed } from './devices/training-rig';
 import { EventBus } from './events/bus';
-import { gatewayHandlers } from './gateway/handlers';
-import { GatewayService } from './gateway/service';
 import { createApiDomains, type ApiDomains } from './marketplace/domain';
 import { createApiTraining } from './training/api-training';
 import { gatewayTraining } from './training/gateway/provider';
@@ -23,9 +31,7 @@ import { createLogger } from './log/logger';
 import { isGroupShared } from './platform/file-modes';
 import type { Platform } from './platform/platform';
 import type { Service } from './service';
-import { appHandlers } from './status/handlers';
 import { terminalProblems } from './status/problems';
-import { StatusService } from './status/status-service';
 import type { Db } from './store/database';
 import { acquireInstanceLock, type InstanceLock } from './store/instance-lock';
 import type { JournalStore } from './payments/journal/journal';
@@ -34,17 +40,7 @@ import { createPaymentsDomain, type PaymentsDomain } from './payments/domain';
 import { createReceiptsDomain } from './receipts/domain';
 import { createReportsDomain, type ReportsDomain } from './reports/domain';
 import type { TerminalKey } from './store/terminal-key';
-import { cashierHandlers, managerHandlers } from './roles/handlers';
-import { Cashiers } from './roles/cashiers';
-import { settingsHandlers } from './config/settings-handlers';
 import { csvSaveHandlers } from './payments/csv-save';
-import { managerPinStore } from './roles/manager-pin-store';
-import { ManagerService } from './roles/manager-service';
-import { technicianCodeStore } from './roles/technician-code-store';
-import { TechnicianCodes } from './roles/technician-codes';
-import { PinVerifier } from './roles/pin-verifier';
-import { StoredVerifiers } from './roles/stored-verifiers';
-import { FirstSetup, setupHandlers } from './roles/first-setup';
 import { trainingGatewayFile } from './training/gateway/sqlite-sim-store';
 import { CounterActivity } from './updates/activity';
 
@@ -128,16 +124,6 @@ function prepareDataDir(dataDir: string, log: Logger): void {
 /** How often the running app looks for a manager PIN changed by another process (sessions end within a second). */
 const PIN_WATCH_MS = 250;
 
-/** PIN verifiers of earlier builds, keyed once the terminal key opens here (a read-only database leaves them for later). */
-function upgradeVerifiers(verifiers: StoredVerifiers, log: Logger): void {
-  try {
-    const upgraded = verifiers.upgrade();
-    if (upgraded > 0) log.info({ upgraded }, 'PIN verifiers keyed with the terminal key');
-  } catch (err) {
-    log.warn({ err }, 'could not key the PIN verifiers of an earlier version yet');
-  }
-}
-
 /**
  * Builds every service of the terminal. No Electron here: the same core runs in the Electron app,
  * in the headless start, under posctl and in tests; `platform` carries what differs by host.
@@ -206,24 +192,27 @@ export async function createCore(config: CoreConfig, platform: Platform): Promis
   const refresh = (): void => statusRef.current?.refresh();
   const bus = new EventBus((err, event) => log.error({ err, event }, 'an event listener threw; the others still ran'));
   const now = (): Date => platform.now();
-  const training = gatewayTraining({ log, now, file: { file: trainingGatewayFile(platform.dataDir), dbOptions } });
-  const gateway = new GatewayService({ settings, log, mode, canUnseal: () => key.canUnseal(), now, onStateChange: refresh, training });
-  const devices = new DeviceManager({ settings, bus, log: log.child({ module: 'devices' }), mode, now, refresh });
+  // The payments' forwarder, bound once payments exist (a cleared training fault forwards at once).
+  const forwarderRef: { gatewayOnline?: () => void } = {};
+  const gatewayDomain = createGatewayDomain({
+    settings, log, mode, now, refresh,
+    canUnseal: () => key.canUnseal(),
+    training: gatewayTraining({ log, now, file: { file: trainingGatewayFile(platform.dataDir), dbOptions } }),
+    faultCleared: () => forwarderRef.gatewayOnline?.(),
+  });
+  const { gateway } = gatewayDomain;
+  const devicesDomain = createDevicesDomain({ settings, bus, log, mode, now, refresh });
+  const { devices } = devicesDomain;
   const apis = createApiDomains({ platform, settings, log, bus, sealer: key, cacheDb, training: createApiTraining({ dataDir: platform.dataDir, settings, log: log.child({ module: 'apis' }) }) });
-  const verifier = new PinVerifier(key);
-  const pinStore = managerPinStore(db);
-  const codeStore = technicianCodeStore(db);
-  const verifiers = new StoredVerifiers({ db, verifier, managerPin: pinStore, technicianCode: codeStore, now });
-  upgradeVerifiers(verifiers, log);
-  const codes = new TechnicianCodes({ store: codeStore, verifier, now, log: log.child({ module: 'technician' }) });
-  const manager = new ManagerService({ store: pinStore, verifier, codes, now, log: log.child({ module: 'manager' }), onPinChange: (pinSet) => bus.emit('manager.changed', { pinSet }) });
-  const cashiers = new Cashiers({ db, verifier, now, log: log.child({ module: 'cashiers' }), signInRequired: () => settings.get('terminal.cashierSignIn') });
+  const roles = createRolesDomain({ db, key, settings, bus, log, now });
+  const { manager, cashiers, verifiers } = roles;
   const payments = createPaymentsDomain({
     settings, log, bus, journals, gateway, key, devices, mode, now, refresh,
     autoForward: config.autoForward ?? config.exclusive ?? false,
     approve: (ctx, what, pin) => manager.approve(ctx, what, pin),
     cashier: (ctx) => cashiers.forPayment(ctx),
   });
+  forwarderRef.gatewayOnline = () => payments.payments.gatewayOnline();
   const receipts = createReceiptsDomain({ settings, log, mode, ledger: payments.ledger, devices, hostPrinter: platform.hostPrinter });
   const reports = createReportsDomain({
     settings, log, mode, now, ledger: payments.ledger, devices, cashiers, hostPrinter: platform.hostPrinter,
@@ -239,8 +228,8 @@ export async function createCore(config: CoreConfig, platform: Platform): Promis
       }
     },
   });
-  const status = new StatusService(
-    {
+  const statusDomain = createStatusDomain({
+    sources: {
       version: platform.version,
       mode,
       terminalName: () => settings.get('terminal.name'),
@@ -266,7 +255,8 @@ export async function createCore(config: CoreConfig, platform: Platform): Promis
         terminalProblems({ key: key.health(), log: logFile?.problem(), gatewayUnencrypted: gateway.unencrypted(), gatewayRouteRefused: gateway.routeRefused(), refusedSettings: settings.refused(), provisioningSecretsLeft }),
     },
     bus,
-  );
+  });
+  const { status } = statusDomain;
   statusRef.current = status;
   if (instance) {
     const lock = instance;
@@ -280,22 +270,22 @@ export async function createCore(config: CoreConfig, platform: Platform): Promis
     refresh();
   });
 
-  // Background services, started by start() in this order and stopped in reverse by close().
-  const services: Service[] = [gateway, devices, ...apis.services, ...payments.services];
-  const handlers: Handlers = {
-    ...appHandlers(status),
-    ...deviceHandlers(devices),
-    ...gatewayHandlers(gateway, () => payments.payments.gatewayOnline()),
-    ...apis.handlers,
-    ...payments.handlers,
-    ...receipts.handlers,
-    ...reports.handlers,
-    ...managerHandlers(manager),
-    ...setupHandlers(new FirstSetup({ settings, manager, log: log.child({ module: 'setup' }) })),
-    ...cashierHandlers(cashiers),
-    ...settingsHandlers(settings, (ctx) => manager.roleOf(ctx)),
-    ...csvSaveHandlers(payments.ledger, platform.saveFile),
-  };
+  // Every area, once: background services start in this order (and stop in reverse); the handlers
+  // together must serve the whole contract (the type says so).
+  const joined = joinDomains([
+    statusDomain,
+    gatewayDomain,
+    devicesDomain,
+    apis,
+    payments,
+    receipts,
+    reports,
+    roles,
+    createSettingsDomain({ settings, roleOf: (ctx) => manager.roleOf(ctx) }),
+    { handlers: csvSaveHandlers(payments.ledger, platform.saveFile) },
+  ]);
+  const services: Service[] = joined.services;
+  const handlers: Handlers = joined.handlers;
   const activity = new CounterActivity();
   const dispatch = createDispatcher(handlers, log, activity.watch(manager));
 

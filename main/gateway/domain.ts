@@ -1,0 +1,24 @@
+import type { Logger } from 'pino';
+import type { Mode } from '../../preload/contract';
+import type { SettingsStore } from '../config/settings-store';
+import { gatewayHandlers } from './handlers';
+import { GatewayService } from './service';
+import type { GatewayTraining, TrainingGateway } from './training-port';
+
+export interface GatewayDomainDeps<Sim extends TrainingGateway> {
+  settings: SettingsStore;
+  log: Logger;
+  mode: () => Mode;
+  now: () => Date;
+  canUnseal: () => boolean;
+  refresh: () => void;
+  training: GatewayTraining<Sim>;
+  /** A training fault cleared: what was stored offline goes at once (the payments' forwarder, bound late). */
+  faultCleared: () => void;
+}
+
+/** The SOAP gateway: its client for the current mode (training's simulator in training), and gateway.trainingFault. */
+export function createGatewayDomain<Sim extends TrainingGateway>(d: GatewayDomainDeps<Sim>) {
+  const gateway = new GatewayService<Sim>({ settings: d.settings, log: d.log, mode: d.mode, canUnseal: d.canUnseal, now: d.now, onStateChange: d.refresh, training: d.training });
+  return { gateway, services: [gateway], handlers: gatewayHandlers(gateway, d.faultCleared) };
+}
