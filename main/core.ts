@@ -4,6 +4,7 @@ import type { DestinationStream, LevelWithSilent, Logger } from 'pino';
 import type { Mode } from '../preload/contract';
 import { createDispatcher, type Dispatch, type Handlers } from './api/dispatcher';
 import { createSettingsDomain } from './config/domain';
+import { gatewaySettingsOf } from './config/gateway-settings';
 import { createDevicesDomain } from './devices/domain';
 import { joinDomains } from './domain';
 import { createGatewayDomain } from './gateway/domain';
@@ -195,7 +196,7 @@ export async function createCore(config: CoreConfig, platform: Platform): Promis
   // The payments' forwarder, bound once payments exist (a cleared training fault forwards at once).
   const forwarderRef: { gatewayOnline?: () => void } = {};
   const gatewayDomain = createGatewayDomain({
-    settings, log, mode, now, refresh,
+    settings: gatewaySettingsOf(settings), log, mode, now, refresh,
     canUnseal: () => key.canUnseal(),
     training: gatewayTraining({ log, now, file: { file: trainingGatewayFile(platform.dataDir), dbOptions } }),
     faultCleared: () => forwarderRef.gatewayOnline?.(),

@@ -1,12 +1,12 @@
 import type { Logger } from 'pino';
 import type { Mode } from '../../preload/contract';
-import type { SettingsStore } from '../config/settings-store';
+import type { GatewaySettings } from './settings-port';
 import { gatewayHandlers } from './handlers';
 import { GatewayService } from './service';
 import type { GatewayTraining, TrainingGateway } from './training-port';
 
 export interface GatewayDomainDeps<Sim extends TrainingGateway> {
-  settings: SettingsStore;
+  settings: GatewaySettings;
   log: Logger;
   mode: () => Mode;
   now: () => Date;

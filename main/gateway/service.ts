@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import type { Logger } from 'pino';
 import type { GatewayState, Language, Mode, TrainingFaultInput, TrainingFaultState } from '../../preload/contract';
 import { PosError } from '../api/errors';
-import type { SettingsStore } from '../config/settings-store';
+import type { GatewaySettings } from './settings-port';
 import type { GatewayTraining, TrainingGateway } from './training-port';
 import type { Service } from '../service';
 import type { GatewayLease } from '../payments/ports';
@@ -16,7 +16,7 @@ import type { OperationName, ResultOf } from './schema';
 const GATEWAY_LANGUAGE: Record<Language, GatewayLanguage> = { en: 'EN', fr: 'FR' };
 
 export interface GatewayServiceDeps<Sim extends TrainingGateway = TrainingGateway> {
-  settings: SettingsStore;
+  settings: GatewaySettings;
   log: Logger;
   mode(): Mode;
   /** Whether sealed settings can be read on this host (the terminal key is unlocked). */

@@ -12,7 +12,7 @@ describe('joinDomains', () => {
       { services: [service('devices'), service('training pad')], handlers: { 'devices.list': () => undefined } },
     ] as never);
     expect(joined.services.map((s) => s.name)).toEqual(['gateway', 'devices', 'training pad']);
-    expect(Object.keys(joined.handlers)).toEqual(['app.status', 'devices.list']);
+    expect(Object.keys(joined.handlers as object)).toEqual(['app.status', 'devices.list']);
   });
 
   it('refuses a method two domains serve', () => {

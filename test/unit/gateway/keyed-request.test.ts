@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { KeyedCardInput } from '../../../preload/contract';
 import { purchase, type KeyedCard } from '../../../main/gateway/builders';
 import { operationXml } from '../../../main/gateway/envelope';
+import { gatewaySettingsOf } from '../../../main/config/gateway-settings';
 import { gatewayTraining } from '../../../main/training/gateway/provider';
 import { GatewayService } from '../../../main/gateway/service';
 import { namespacesOf } from '../../../main/gateway/wsdl';
@@ -30,7 +31,7 @@ function contextWith(flag?: '1' | '7'): ReturnType<GatewayService['builderContex
   close = () => db.close();
   if (flag) store.set('gateway.keyedEcommerceFlag', flag);
   const log = pino({ level: 'silent' });
-  const service = new GatewayService({ settings: store, log, mode: () => 'training', canUnseal: () => true, now: () => now, onStateChange: () => undefined, training: gatewayTraining({ log, now: () => now }) });
+  const service = new GatewayService({ settings: gatewaySettingsOf(store), log, mode: () => 'training', canUnseal: () => true, now: () => now, onStateChange: () => undefined, training: gatewayTraining({ log, now: () => now }) });
   return service.builderContext();
 }
 
