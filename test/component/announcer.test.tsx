@@ -6,6 +6,7 @@ import { Announcer, announce, resetAnnouncer } from '../../renderer/src/componen
 import { PinDialog } from '../../renderer/src/components/PinDialog';
 import { setLanguage } from '../../renderer/src/i18n/i18n';
 import { useRegisterStore } from '../../renderer/src/stores/register-store';
+import { resetStores } from './reset-stores';
 import { sampleSale } from './sample-sale';
 
 const sale = (patch: Partial<SaleView>): SaleView => sampleSale(patch);
@@ -34,7 +35,7 @@ afterEach(() => {
   cleanup();
   resetAnnouncer();
   setLanguage('en');
-  useRegisterStore.setState(useRegisterStore.getInitialState(), true);
+  resetStores();
 });
 
 /** MutationObserver reports after a microtask. */

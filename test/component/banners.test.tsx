@@ -6,13 +6,13 @@ import { PinDialog } from '../../renderer/src/components/PinDialog';
 import { StatusBar } from '../../renderer/src/components/StatusBar';
 import { setLanguage } from '../../renderer/src/i18n/i18n';
 import { useManagerStore } from '../../renderer/src/stores/manager-store';
+import { resetStores } from './reset-stores';
 import { sampleProblem, sampleStatus, todayAt } from './sample-status';
 
-const initialManager = useManagerStore.getState();
 afterEach(() => {
   cleanup();
   setLanguage('en');
-  useManagerStore.setState(initialManager, true);
+  resetStores();
 });
 
 const session = (role: ManagerStatus['role']): void =>

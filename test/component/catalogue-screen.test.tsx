@@ -4,9 +4,8 @@ import type { CartInput, CartView, Freshness, MethodInput, MethodOutput, Product
 import { setLanguage } from '../../renderer/src/i18n/i18n';
 import { CatalogueIndex } from '../../main/marketplace/catalogue-index';
 import { CatalogueScreen } from '../../renderer/src/screens/catalogue/CatalogueScreen';
-import { resetCatalogue } from '../../renderer/src/stores/catalogue-store';
-import { resetLeads } from '../../renderer/src/stores/leads-store';
 import { installFakePos, pending } from './fake-pos';
+import { resetStores } from './reset-stores';
 
 const pos = installFakePos();
 
@@ -55,8 +54,7 @@ const list = (input: MethodInput<'catalogue.products'>): MethodOutput<'catalogue
 
 beforeEach(() => {
   pos.reset();
-  resetCatalogue();
-  resetLeads();
+  resetStores();
   cart = cartView({ items: [], debit: false, checkAcceptance: false });
   pos.answer('catalogue.categories', () => ({ categories: [{ id: 100, name: 'RETAIL', label: 'Retail', rank: 1, hasImage: false }], freshness: fresh }));
   pos.answer('catalogue.products', list);

@@ -3,9 +3,9 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { DayReport, ReportLine } from '../../preload/contract';
 import { setLanguage } from '../../renderer/src/i18n/i18n';
 import { HistoryScreen } from '../../renderer/src/screens/history/HistoryScreen';
-import { closeDayActions } from '../../renderer/src/stores/close-day-store';
-import { today, useHistoryStore } from '../../renderer/src/stores/history-store';
+import { today } from '../../renderer/src/stores/history-store';
 import { installFakePos } from './fake-pos';
+import { resetStores } from './reset-stores';
 
 const pos = installFakePos();
 const zero = { count: 0, cents: 0 };
@@ -23,8 +23,7 @@ function report(patch: Partial<DayReport> = {}): DayReport {
 
 beforeEach(() => {
   pos.reset();
-  useHistoryStore.setState(useHistoryStore.getInitialState(), true);
-  closeDayActions.reset();
+  resetStores();
   pos.answer('journal.search', () => ({ rows: [], nextBeforeId: null }));
   pos.answer('journal.totals', (input) => ({ mode: 'training', date: input.date ?? today(), lines: [], approvedCents: 0, refundedCents: 0, voidedCents: 0, offlineOutstandingCents: 0, netCents: 0 }));
   pos.answer('report.day', (input) => report(input.cashier ? { cashier: input.cashier, byCashier: [line(input.cashier, 42_00)] } : {}));

@@ -3,10 +3,10 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { ManagerStatus, MethodOutput, SettingView } from '../../preload/contract';
 import { HistoryScreen } from '../../renderer/src/screens/history/HistoryScreen';
 import { TechnicianUnlock } from '../../renderer/src/screens/settings/TechnicianUnlock';
-import { useHistoryStore } from '../../renderer/src/stores/history-store';
 import { useManagerStore } from '../../renderer/src/stores/manager-store';
 import { useSettingsStore } from '../../renderer/src/stores/settings-store';
 import { installFakePos } from './fake-pos';
+import { resetStores } from './reset-stores';
 
 /**
  * The desktop app's page: `window.pos` is the IPC bridge, answered here by the fake of main, which
@@ -46,9 +46,7 @@ afterEach(() => {
   cleanup();
   pos.reset();
   role = 'manager';
-  useManagerStore.setState({ status: undefined, prompt: undefined });
-  useSettingsStore.setState({ settings: [], notes: {}, error: undefined });
-  useHistoryStore.setState({ exportNote: undefined, error: undefined });
+  resetStores();
 });
 
 describe('Technician unlock in the desktop app', () => {

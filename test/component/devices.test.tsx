@@ -3,8 +3,8 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { AppStatus, DeviceInfo, DeviceList } from '../../preload/contract';
 import { setLanguage } from '../../renderer/src/i18n/i18n';
 import { DevicesScreen } from '../../renderer/src/screens/devices/DevicesScreen';
-import { useDevicesStore } from '../../renderer/src/stores/devices-store';
 import { installFakePos } from './fake-pos';
+import { resetStores } from './reset-stores';
 import { sampleStatus } from './sample-status';
 
 const pos = installFakePos();
@@ -22,7 +22,7 @@ function list(devices: DeviceInfo[], patch: Partial<DeviceList> = {}): DeviceLis
 beforeEach(() => {
   pos.reset();
   // The screen subscribes once per page; each test starts from a fresh store and subscribes again.
-  useDevicesStore.setState(useDevicesStore.getInitialState(), true);
+  resetStores();
 });
 afterEach(() => {
   cleanup();

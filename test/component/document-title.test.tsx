@@ -5,6 +5,7 @@ import { useDocumentTitle } from '../../renderer/src/app/document-title';
 import type { ScreenLabel } from '../../renderer/src/app/screens';
 import { setLanguage } from '../../renderer/src/i18n/i18n';
 import { useRegisterStore } from '../../renderer/src/stores/register-store';
+import { resetStores } from './reset-stores';
 import { sampleSale } from './sample-sale';
 
 const sale = (patch: Partial<SaleView>): SaleView => sampleSale(patch);
@@ -18,7 +19,7 @@ function Titled({ screen, fallback }: { screen: ScreenLabel | undefined; fallbac
 afterEach(() => {
   cleanup();
   setLanguage('en');
-  useRegisterStore.setState(useRegisterStore.getInitialState(), true);
+  resetStores();
   document.title = '';
 });
 

@@ -21,11 +21,10 @@ export interface FakePos {
   /** The inputs of the calls made so far to one method, in order. */
   callsOf<M extends MethodName>(method: M): Array<MethodInput<M>>;
   /**
-   * Forgets every answer, call and subscriber, as a fresh page (between tests: a store reset to its
-   * initial state subscribes again when its screen starts it). A file that binds its page once at the
-   * top (`bindStatus`, `bindSetup`) keeps those subscribers.
+   * Forgets every answer, call and subscriber, as a fresh page (between tests, with `resetStores()`:
+   * a store back at its initial state subscribes again when its screen or binding starts it).
    */
-  reset(options?: { keepSubscribers?: boolean }): void;
+  reset(): void;
 }
 
 export function fakePos(): FakePos {
@@ -58,10 +57,10 @@ export function fakePos(): FakePos {
     emit(event, payload) {
       for (const l of listeners.get(event) ?? []) l(payload);
     },
-    reset({ keepSubscribers = false } = {}) {
+    reset() {
       answers.clear();
       calls.length = 0;
-      if (!keepSubscribers) listeners.clear();
+      listeners.clear();
     },
   };
 }

@@ -6,6 +6,7 @@ import { HistoryScreen } from '../../renderer/src/screens/history/HistoryScreen'
 import { today, useHistoryStore } from '../../renderer/src/stores/history-store';
 import { useRegisterStore } from '../../renderer/src/stores/register-store';
 import { installFakePos } from './fake-pos';
+import { resetStores } from './reset-stores';
 
 const pos = installFakePos();
 const AT = '2030-03-01T17:30:00.000Z';
@@ -55,8 +56,7 @@ const stateCell = (ref: string): HTMLElement => {
 
 beforeEach(() => {
   pos.reset();
-  useHistoryStore.setState(useHistoryStore.getInitialState(), true);
-  useRegisterStore.setState(useRegisterStore.getInitialState(), true);
+  resetStores();
 });
 afterEach(() => {
   cleanup();

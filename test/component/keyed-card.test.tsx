@@ -6,6 +6,7 @@ import { KeyedCardForm } from '../../renderer/src/screens/register/KeyedCardForm
 import { RegisterScreen } from '../../renderer/src/screens/register/RegisterScreen';
 import { useRegisterStore } from '../../renderer/src/stores/register-store';
 import { installFakePos } from './fake-pos';
+import { resetStores } from './reset-stores';
 import { sampleStatus } from './sample-status';
 import { sampleSale } from './sample-sale';
 
@@ -39,7 +40,7 @@ function fillValid(pan = PAN, cvd = '123') {
 
 beforeEach(() => {
   pos.reset();
-  useRegisterStore.setState(useRegisterStore.getInitialState(), true);
+  resetStores();
 });
 afterEach(() => {
   cleanup();

@@ -3,9 +3,8 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { CartView, Freshness, LeadView, MethodOutput, OutboxEntry } from '../../preload/contract';
 import { setLanguage } from '../../renderer/src/i18n/i18n';
 import { LeadsScreen } from '../../renderer/src/screens/leads/LeadsScreen';
-import { resetCatalogue } from '../../renderer/src/stores/catalogue-store';
-import { resetLeads } from '../../renderer/src/stores/leads-store';
 import { installFakePos, pending } from './fake-pos';
+import { resetStores } from './reset-stores';
 
 const pos = installFakePos();
 
@@ -35,8 +34,7 @@ let cart: CartView;
 
 beforeEach(() => {
   pos.reset();
-  resetLeads();
-  resetCatalogue();
+  resetStores();
   cart = emptyCart;
   pos.answer('leads.defaults', () => defaults);
   pos.answer('leads.list', () => ({ businessConsultantId: 'BC1001', leads: [lead], freshness: fresh }));

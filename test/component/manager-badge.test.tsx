@@ -4,13 +4,13 @@ import type { ManagerStatus } from '../../preload/contract';
 import { ManagerBadge } from '../../renderer/src/components/ManagerGate';
 import { bindManager, useManagerStore } from '../../renderer/src/stores/manager-store';
 import { installFakePos } from './fake-pos';
+import { resetStores } from './reset-stores';
 
 const pos = installFakePos();
-const initial = useManagerStore.getState();
 afterEach(() => {
   cleanup();
   pos.reset();
-  useManagerStore.setState(initial, true);
+  resetStores();
 });
 
 const status = (role: ManagerStatus['role']): ManagerStatus => ({ role, pinSet: true, lockedUntil: null, lockedWords: null, sessionEndsAt: '2026-11-24T12:02:00Z' });

@@ -3,8 +3,8 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Freshness, HierarchyItemView, MethodOutput } from '../../preload/contract';
 import { setLanguage } from '../../renderer/src/i18n/i18n';
 import { MerchantScreen } from '../../renderer/src/screens/merchant/MerchantScreen';
-import { resetMerchant } from '../../renderer/src/stores/merchant-store';
 import { installFakePos, pending } from './fake-pos';
+import { resetStores } from './reset-stores';
 
 const pos = installFakePos();
 
@@ -63,7 +63,7 @@ function answerAll(): void {
 
 beforeEach(() => {
   pos.reset();
-  resetMerchant();
+  resetStores();
   answerAll();
 });
 

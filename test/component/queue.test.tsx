@@ -4,9 +4,8 @@ import type { ManagerStatus, PaymentRow, QueueStatus } from '../../preload/contr
 import { ManagerGate } from '../../renderer/src/components/ManagerGate';
 import { setLanguage } from '../../renderer/src/i18n/i18n';
 import { QueueScreen } from '../../renderer/src/screens/queue/QueueScreen';
-import { useManagerStore } from '../../renderer/src/stores/manager-store';
-import { useQueueStore } from '../../renderer/src/stores/queue-store';
 import { installFakePos, NEEDS_MANAGER } from './fake-pos';
+import { resetStores } from './reset-stores';
 
 const pos = installFakePos();
 // Two cores shared by every test run: give the fake terminal's answers time to arrive.
@@ -46,8 +45,7 @@ function serve(status: QueueStatus, lists: Partial<Record<'offline' | 'needs-loo
 
 beforeEach(() => {
   pos.reset();
-  useQueueStore.setState(useQueueStore.getInitialState(), true);
-  useManagerStore.setState(useManagerStore.getInitialState(), true);
+  resetStores();
 });
 afterEach(() => {
   cleanup();

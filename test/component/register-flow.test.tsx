@@ -5,6 +5,7 @@ import { setLanguage } from '../../renderer/src/i18n/i18n';
 import { RegisterScreen } from '../../renderer/src/screens/register/RegisterScreen';
 import { useRegisterStore, type AfterApproval } from '../../renderer/src/stores/register-store';
 import { installFakePos } from './fake-pos';
+import { resetStores } from './reset-stores';
 import { sampleStatus } from './sample-status';
 import { sampleSale } from './sample-sale';
 
@@ -27,7 +28,7 @@ function showRegister(afterApproval: AfterApproval = 'ask') {
 
 beforeEach(() => {
   pos.reset();
-  useRegisterStore.setState(useRegisterStore.getInitialState(), true);
+  resetStores();
   Object.defineProperty(window, 'print', { value: vi.fn(), configurable: true, writable: true });
 });
 afterEach(() => {

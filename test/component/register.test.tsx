@@ -5,6 +5,7 @@ import { setLanguage } from '../../renderer/src/i18n/i18n';
 import { RegisterScreen } from '../../renderer/src/screens/register/RegisterScreen';
 import { useRegisterStore } from '../../renderer/src/stores/register-store';
 import { installFakePos } from './fake-pos';
+import { resetStores } from './reset-stores';
 import { sampleStatus } from './sample-status';
 import { sampleSale } from './sample-sale';
 
@@ -25,7 +26,7 @@ const starts = () => pos.calls.filter((c) => c.method === 'payments.start').map(
 
 beforeEach(() => {
   pos.reset();
-  useRegisterStore.setState(useRegisterStore.getInitialState(), true);
+  resetStores();
 });
 afterEach(() => {
   cleanup();

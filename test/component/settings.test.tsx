@@ -6,9 +6,9 @@ import type { ScreenEntry } from '../../renderer/src/app/screens';
 import { ManagerGate } from '../../renderer/src/components/ManagerGate';
 import { setLanguage } from '../../renderer/src/i18n/i18n';
 import { SettingsScreen } from '../../renderer/src/screens/settings/SettingsScreen';
-import { useManagerStore } from '../../renderer/src/stores/manager-store';
-import { settingsActions, useSettingsStore } from '../../renderer/src/stores/settings-store';
+import { useSettingsStore } from '../../renderer/src/stores/settings-store';
 import { installFakePos, NEEDS_MANAGER } from './fake-pos';
+import { resetStores } from './reset-stores';
 
 const pos = installFakePos();
 // Two cores shared by every test run: give the fake terminal's answers time to arrive.
@@ -72,8 +72,7 @@ const saves = () => pos.calls.filter((c) => c.method === 'settings.setMany');
 
 beforeEach(() => {
   pos.reset();
-  settingsActions.reset();
-  useManagerStore.setState(useManagerStore.getInitialState(), true);
+  resetStores();
 });
 afterEach(() => {
   cleanup();

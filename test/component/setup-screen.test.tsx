@@ -1,5 +1,5 @@
 import { act, cleanup, configure, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { SetupStatus } from '../../preload/contract';
 import { connect } from '../../renderer/src/api/pos';
 import { App } from '../../renderer/src/app/App';
@@ -7,21 +7,25 @@ import { setLanguage } from '../../renderer/src/i18n/i18n';
 import { setupActions, bindSetup } from '../../renderer/src/stores/setup-store';
 import { bindStatus, useStatusStore } from '../../renderer/src/stores/status-store';
 import { installFakePos } from './fake-pos';
+import { resetStores } from './reset-stores';
 import { sampleStatus } from './sample-status';
 
 const pos = installFakePos();
 // Two cores shared by every test run: give the fake terminal's answers time to arrive.
 configure({ asyncUtilTimeout: 5_000 });
-bindStatus(connect());
-bindSetup();
 
 const fresh: SetupStatus = { needed: true, name: 'Lane 1', language: 'en', nameLocked: null, languageLocked: null };
 
+// Each test is a page that has just bound its status and set-up to main, as the app does at start.
+beforeEach(() => {
+  bindStatus(connect());
+  bindSetup();
+});
+
 afterEach(() => {
   cleanup();
-  pos.reset({ keepSubscribers: true });
-  setupActions.reset();
-  useStatusStore.setState({ status: undefined, error: undefined });
+  pos.reset();
+  resetStores();
   setLanguage('en');
 });
 

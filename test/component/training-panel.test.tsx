@@ -5,6 +5,7 @@ import { setLanguage } from '../../renderer/src/i18n/i18n';
 import { TrainingPanel } from '../../renderer/src/screens/register/TrainingPanel';
 import { trainingActions } from '../../renderer/src/stores/training-store';
 import { installFakePos } from './fake-pos';
+import { resetStores } from './reset-stores';
 import { sampleSale } from './sample-sale';
 
 const pos = installFakePos();
@@ -50,7 +51,7 @@ function finishedSale(): SaleView {
 beforeEach(() => {
   pos.reset();
   localStorage.clear();
-  trainingActions.reset();
+  resetStores();
 });
 afterEach(() => {
   cleanup();
