@@ -7,7 +7,7 @@ import type { SettingsStore } from '../config/settings-store';
 import type { JournalRow, JournalStore } from './journal/journal';
 import { JournalConflictError } from './journal/journal';
 import type { Forwarder } from './forwarder';
-import type { PaymentType } from './states';
+import { STORED_STATES, type PaymentType } from './states';
 import { expiredBefore, type OfflinePolicy } from './policy';
 import { offlinePolicyOf } from './sale-policy';
 import { standingsOf } from './standing';
@@ -89,7 +89,7 @@ export class Ledger {
     const journal = this.deps.existingJournal(mode);
     if (!journal) return [];
     const filter =
-      list === 'offline' ? { states: ['offline', 'forwarding'] as const } : list === 'needs-lookup' ? { states: ['needs-lookup'] as const } : { attention: true };
+      list === 'offline' ? { states: [...STORED_STATES] } : list === 'needs-lookup' ? { states: ['needs-lookup'] as const } : { attention: true };
     // Oldest first: the order they are forwarded in.
     return this.views(journal, journal.search({ ...filter, limit: 1000 }).reverse());
   }

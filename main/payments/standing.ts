@@ -1,7 +1,7 @@
 import type { PaymentStanding } from '../../preload/contract';
 import type { MadeRow } from './journal/queries';
 import { heldCents } from './claim-rule';
-import type { PaymentState } from './states';
+import { STANDING_STATES } from './states';
 import { UNTOUCHED } from './views';
 
 /**
@@ -9,12 +9,12 @@ import { UNTOUCHED } from './views';
  * so far. Pure, from the rows `JournalQueries.madeFrom` gives for a page.
  *
  * An operation counts once it moved money or was stored offline (approved on the lane, it will
- * be sent): approved, offline, forwarding. Its amount is the claim rule's (`heldCents`: what an
- * approval moved, or what a stored one asked), so History and the claim rule add the same cents.
+ * be sent): the standing states of states.ts (approved, offline, forwarding). Its amount is the
+ * claim rule's (`heldCents`: what an approval moved, or what a stored one asked), so History and
+ * the claim rule add the same cents.
  * Unlike the claim rule, which also holds what is still in flight, standing says what is done.
  * A refund or completion that was itself voided no longer counts.
  */
-export const STANDING_STATES: ReadonlySet<PaymentState> = new Set(['approved', 'offline', 'forwarding']);
 
 /** The standing of every payment something counted was made from, by id (absent: untouched). */
 export function standingsOf(made: readonly MadeRow[]): Map<number, PaymentStanding> {

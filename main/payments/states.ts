@@ -32,12 +32,45 @@ export const STATE_WORDS: Readonly<Record<PaymentState, string>> = {
   voided: 'Written off by a manager: it will not be sent.',
 };
 
-/** States in which the payment's outcome is final: its sealed data is wiped. */
+/*
+ * Named groups of states. Code asks `GROUP.has(state)`; SQL gets `state IN (${sqlList(GROUP)})`, so
+ * no list of states is spelled out anywhere else. Each group keeps the contract's order.
+ */
+const group = (member: (s: PaymentState) => boolean): ReadonlySet<PaymentState> => new Set(PAYMENT_STATES.filter(member));
+
+/** Final: the payment's outcome is known for good; its sealed data is wiped and it never moves again. */
 export const FINAL_STATES: ReadonlySet<PaymentState> = new Set(['approved', 'declined', 'rejected', 'failed', 'cancelled', 'voided']);
-/** States before anything could have been sent. */
-export const PRE_SEND_STATES: ReadonlySet<PaymentState> = new Set(['choosing', 'waiting', 'validated', 'journaled']);
-/** States a sale in progress (the register's) can be in. */
-export const IN_PROGRESS_STATES: ReadonlySet<PaymentState> = new Set(['choosing', 'waiting', 'validated', 'journaled', 'sending']);
+/** Open: not final. */
+export const OPEN_STATES: ReadonlySet<PaymentState> = group((s) => !FINAL_STATES.has(s));
+/** Stored: approved on the lane and kept (sealed) for the forwarder, waiting or being forwarded now: the offline queue. */
+export const STORED_STATES: ReadonlySet<PaymentState> = new Set(['offline', 'forwarding']);
+/** Standing: the money moved, at the gateway (approved) or on the lane (stored). */
+export const STANDING_STATES: ReadonlySet<PaymentState> = group((s) => s === 'approved' || STORED_STATES.has(s));
+/** Light: nothing sealed or sent yet; a move among these (or to cancelled) needs no wait for the disk (see `isLightPath`). */
+export const LIGHT_STATES: ReadonlySet<PaymentState> = new Set(['choosing', 'waiting', 'validated']);
+/** At the counter: before anything could have been sent (the light states, then journaled: sealed, about to send). */
+export const AT_COUNTER_STATES: ReadonlySet<PaymentState> = group((s) => LIGHT_STATES.has(s) || s === 'journaled');
+/** The same group as AT_COUNTER_STATES, by its earlier name. */
+export const PRE_SEND_STATES = AT_COUNTER_STATES;
+/** States a sale in progress (the register's) can be in: at the counter, or sending. */
+export const IN_PROGRESS_STATES: ReadonlySet<PaymentState> = group((s) => AT_COUNTER_STATES.has(s) || s === 'sending');
+/** In flight: what a process that stopped may leave behind, a sale in progress or a forward (see `recoveryState`). */
+export const IN_FLIGHT_STATES: ReadonlySet<PaymentState> = group((s) => IN_PROGRESS_STATES.has(s) || s === 'forwarding');
+
+/** A group (or any list of closed values) as the inside of a SQL `IN (…)`: `'offline', 'forwarding'`. */
+export function sqlList(values: Iterable<string>): string {
+  return [...values].map((v) => `'${v}'`).join(', ');
+}
+
+/**
+ * A path a power cut may undo without loss: from and to light states, or a cancel of such a row
+ * (recovery would cancel it anyway). The journal commits it without waiting for the disk when it
+ * writes no sealed data (`isLightMove`).
+ */
+export function isLightPath(from: readonly PaymentState[], path: readonly PaymentState[]): boolean {
+  if (!from.every((s) => LIGHT_STATES.has(s))) return false;
+  return path.every((s, i) => LIGHT_STATES.has(s) || (s === 'cancelled' && i === path.length - 1));
+}
 
 /** The allowed moves. Anything else is a bug and is refused. */
 export const MOVES: Readonly<Record<PaymentState, readonly PaymentState[]>> = {

@@ -1,6 +1,6 @@
 import type { PaymentRow, PaymentStanding, SaleOriginal, SaleView } from '../../preload/contract';
 import type { JournalRow } from './journal/journal';
-import { FINAL_STATES, STATE_WORDS } from './states';
+import { FINAL_STATES, STATE_WORDS, STORED_STATES } from './states';
 
 /**
  * From journal rows to what leaves main: the contract's PaymentRow and SaleView. Only masked
@@ -10,7 +10,7 @@ import { FINAL_STATES, STATE_WORDS } from './states';
 export const UNTOUCHED: PaymentStanding = { voided: false, refundedCents: 0, completedCents: 0 };
 
 export function paymentRowView(row: JournalRow, options: { expiredBefore?: string; originalRef?: string | null; standing?: PaymentStanding } = {}): PaymentRow {
-  const stored = row.state === 'offline' || row.state === 'forwarding';
+  const stored = STORED_STATES.has(row.state);
   return {
     id: row.id,
     clientRef: row.clientRef,
@@ -62,13 +62,13 @@ export function paymentRowView(row: JournalRow, options: { expiredBefore?: strin
 /** What a sale paid: an approval's amount, or the whole amount stored offline (approved locally). */
 export function paidCents(row: Pick<JournalRow, 'state' | 'approvedCents' | 'requestedCents'>): number {
   if (row.state === 'approved') return row.approvedCents ?? row.requestedCents;
-  if (row.state === 'offline' || row.state === 'forwarding') return row.requestedCents;
+  if (STORED_STATES.has(row.state)) return row.requestedCents;
   return 0;
 }
 
 /** A sale view of a journal row alone (a sale that ended in another process, or before a restart). */
 export function saleViewOfRow(row: JournalRow, originalRef: string | null, original: SaleOriginal | null = null): SaleView {
-  const final = FINAL_STATES.has(row.state) || row.state === 'offline' || row.state === 'needs-lookup' || row.state === 'forwarding';
+  const final = FINAL_STATES.has(row.state) || STORED_STATES.has(row.state) || row.state === 'needs-lookup';
   const paid = paidCents(row);
   return {
     saleId: row.saleId,

@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import type { Mode } from '../../../preload/contract';
-import { canMove, FINAL_STATES, type PaymentState, type PaymentType, type Tender } from '../states';
+import { canMove, FINAL_STATES, isLightPath, type PaymentState, type PaymentType, type Tender } from '../states';
 import type { Db, OpenOptions } from '../../store/database';
 import { journalMigrations } from './schema';
 import { openEssentialDb } from '../../store/open-store';
@@ -108,17 +108,12 @@ export const CHECKPOINT_QUIET_MS = 200;
 /** The longest a wiped sealed blob can stay in the WAL while the journal keeps writing. */
 export const CHECKPOINT_MAX_DELAY_MS = 1_000;
 
-/** States a row can be in, or move to, while nothing about it is sealed or sent. */
-const LIGHT_STATES: ReadonlySet<PaymentState> = new Set(['choosing', 'waiting', 'validated']);
-
 /**
- * A move that a power cut may undo without loss: from and to states before any sealing, or a
- * cancel of such a row (recovery would cancel it anyway), writing no sealed data.
+ * A move that a power cut may undo without loss: a light path (`states.ts`: from and to states
+ * before any sealing, or a cancel of such a row) writing no sealed data.
  */
 export function isLightMove(from: readonly PaymentState[], path: readonly PaymentState[], patch: RowPatch = {}): boolean {
-  if (patch.sealed) return false;
-  if (!from.every((s) => LIGHT_STATES.has(s))) return false;
-  return path.every((s, i) => LIGHT_STATES.has(s) || (s === 'cancelled' && i === path.length - 1));
+  return !patch.sealed && isLightPath(from, path);
 }
 
 export function journalFile(dataDir: string, mode: Mode): string {

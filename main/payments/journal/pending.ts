@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
 import Database from 'better-sqlite3';
+import { sqlList, STORED_STATES } from '../states';
 import { journalFile } from './journal';
 
 /** What the live journal still holds that only this lane can send: read for the installers' upgrade guard. */
@@ -30,7 +31,7 @@ export function readPendingPayments(dataDir: string, options: { nativeBinding?: 
     db.pragma('busy_timeout = 5000');
     const queue = db
       .prepare<[], { count: number; totalCents: number | null; oldestAt: string | null }>(
-        `SELECT count(*) AS count, sum(requested_cents) AS totalCents, min(created_at) AS oldestAt FROM journal WHERE state IN ('offline', 'forwarding')`,
+        `SELECT count(*) AS count, sum(requested_cents) AS totalCents, min(created_at) AS oldestAt FROM journal WHERE state IN (${sqlList(STORED_STATES)})`,
       )
       .get();
     const needsLookup = db.prepare(`SELECT count(*) FROM journal WHERE state = 'needs-lookup'`).pluck().get() as number;

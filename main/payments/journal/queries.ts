@@ -1,4 +1,4 @@
-import type { PaymentState, PaymentType, Tender } from '../states';
+import { IN_FLIGHT_STATES, sqlList, STANDING_STATES, STORED_STATES, type PaymentState, type PaymentType, type Tender } from '../states';
 import type { Db } from '../../store/database';
 import { ROW_COLUMNS, rowOf, type JournalRow, type RawRow } from './row';
 
@@ -11,7 +11,7 @@ import { ROW_COLUMNS, rowOf, type JournalRow, type RawRow } from './row';
 export type MadeFromRow = JournalRow & { voided?: boolean };
 
 /** A void that undid the payment it was made from: approved, or stored offline (approved on the lane). */
-const undoes = (r: JournalRow): boolean => r.type === 'void' && (r.state === 'approved' || r.state === 'offline' || r.state === 'forwarding');
+const undoes = (r: JournalRow): boolean => r.type === 'void' && STANDING_STATES.has(r.state);
 
 export interface JournalFilter {
   /** ISO timestamps, inclusive start, exclusive end. */
@@ -137,11 +137,11 @@ type Raw = RawRow;
  * day's rows are read by date.
  */
 export const TOTALS_SQL = `SELECT tender, type,
-            CASE state WHEN 'forwarding' THEN 'offline' ELSE state END AS bucket,
+            CASE WHEN state IN (${sqlList(STORED_STATES)}) THEN 'offline' ELSE state END AS bucket,
             count(*) AS count,
             sum(CASE WHEN state = 'approved' THEN coalesce(approved_cents, requested_cents) ELSE requested_cents END) AS cents
      FROM journal
-     WHERE created_at >= ? AND created_at < ? AND +state IN ('approved', 'offline', 'forwarding', 'declined', 'rejected')
+     WHERE created_at >= ? AND created_at < ? AND +state IN (${sqlList([...STANDING_STATES, 'declined', 'rejected'])})
      GROUP BY tender, type, bucket ORDER BY tender, type, bucket`;
 
 /** Approved voids of a period by what they voided, read by date as the totals are. */
@@ -163,7 +163,7 @@ export const MADE_FROM_SQL = `WITH made AS (SELECT ${MADE_COLUMNS} FROM journal 
      ORDER BY id`;
 
 /** The offline queue's count, total and oldest: every stored sale checks its limits with it (index journal_queue covers it). */
-export const QUEUE_SUMMARY_SQL = `SELECT count(*) AS count, sum(requested_cents) AS totalCents, min(created_at) AS oldestAt FROM journal INDEXED BY journal_queue WHERE state IN ('offline', 'forwarding')`;
+export const QUEUE_SUMMARY_SQL = `SELECT count(*) AS count, sum(requested_cents) AS totalCents, min(created_at) AS oldestAt FROM journal INDEXED BY journal_queue WHERE state IN (${sqlList(STORED_STATES)})`;
 
 /** The report's rows, with what each void, refund or completion was made from (one join by primary key). */
 export const REPORT_ROWS_SQL = `SELECT j.id, j.type, j.tender, j.state, j.brand, j.cashier, j.requested_cents AS requestedCents,
@@ -172,14 +172,14 @@ export const REPORT_ROWS_SQL = `SELECT j.id, j.type, j.tender, j.state, j.brand,
      WHERE j.id > ? AND j.created_at >= ? AND j.created_at < ? ORDER BY j.id`;
 
 export function journalQueries(db: Db, _now: () => Date): JournalQueries {
-  const countQueued = db.prepare(`SELECT count(*) FROM journal WHERE state IN ('offline', 'forwarding')`).pluck();
+  const countQueued = db.prepare(`SELECT count(*) FROM journal WHERE state IN (${sqlList(STORED_STATES)})`).pluck();
   const summary = db.prepare<[], { count: number; totalCents: number | null; oldestAt: string | null }>(QUEUE_SUMMARY_SQL);
   const lookups = db.prepare(`SELECT count(*) FROM journal WHERE state = 'needs-lookup'`).pluck();
   const attention = db.prepare(`SELECT count(*) FROM journal WHERE attention = 1`).pluck();
   const inFlight = db.prepare<[], Raw>(
-    `SELECT ${ROW_COLUMNS} FROM journal WHERE state IN ('choosing', 'waiting', 'validated', 'journaled', 'sending', 'forwarding') ORDER BY id`,
+    `SELECT ${ROW_COLUMNS} FROM journal WHERE state IN (${sqlList(IN_FLIGHT_STATES)}) ORDER BY id`,
   );
-  const storedBefore = db.prepare(`SELECT count(*) FROM journal WHERE state IN ('offline', 'forwarding') AND created_at < ?`).pluck();
+  const storedBefore = db.prepare(`SELECT count(*) FROM journal WHERE state IN (${sqlList(STORED_STATES)}) AND created_at < ?`).pluck();
   const nextDue = db.prepare(`SELECT min(coalesce(next_attempt_at, created_at)) FROM journal WHERE state = 'offline' OR (state = 'needs-lookup' AND tag IS NOT NULL)`).pluck();
   const sealedCount = db.prepare('SELECT count(*) FROM journal WHERE sealed IS NOT NULL').pluck();
   const makeDue = db.prepare(

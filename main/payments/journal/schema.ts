@@ -1,7 +1,5 @@
-import { ENTRY_METHODS, PAYMENT_STATES, PAYMENT_TYPES, TENDERS } from '../states';
+import { ENTRY_METHODS, PAYMENT_STATES, PAYMENT_TYPES, sqlList as list, STORED_STATES, TENDERS } from '../states';
 import type { Migration } from '../../store/database';
-
-const list = (values: readonly string[]): string => values.map((v) => `'${v}'`).join(', ');
 
 /**
  * Migration 2: the payment journal. One row per payment attempt chain (a sale and its forwarding
@@ -142,7 +140,7 @@ export function journalMigrations(mode: 'training' | 'live'): readonly Migration
     description: 'journal: a covering index of the offline queue for the limits every stored sale checks',
     up(db) {
       // Only queued rows are in it, so other moves never touch it; the sum and the oldest come from the index alone.
-      db.exec(`CREATE INDEX journal_queue ON journal (state, requested_cents, created_at) WHERE state IN ('offline', 'forwarding');`);
+      db.exec(`CREATE INDEX journal_queue ON journal (state, requested_cents, created_at) WHERE state IN (${list(STORED_STATES)});`);
     },
   },
   {
