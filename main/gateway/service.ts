@@ -5,7 +5,7 @@ import { PosError } from '../api/errors';
 import type { GatewaySettings } from './settings-port';
 import type { GatewayTraining, TrainingGateway } from './training-port';
 import type { Service } from '../service';
-import type { GatewayLease } from '../payments/ports';
+import type { GatewayLease } from './lease';
 import type { BuilderContext, GatewayLanguage } from './builders';
 import { createGatewayClient, type ExchangeInfo, type GatewayClient, type GatewayRequest } from './client';
 import { describeOutcome, type GatewayOutcome } from './outcome';

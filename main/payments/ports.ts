@@ -2,29 +2,16 @@ import type { CardRead, CardSource as ReadSource } from '../../native/card/card-
 import type { CheckRead } from '../../native/check/micr';
 import type { PadAnswer, PadCardResult } from '../../native/pinpad/client';
 import type { ReadError } from '../../native/read-error';
-import type { Mode } from '../../preload/contract';
-import type { BuilderContext } from '../gateway/builders';
-import type { GatewayOutcome } from '../gateway/outcome';
-import type { OperationName } from '../gateway/schema';
 import type { OfflinePolicy } from './policy';
 
 /**
  * The ports of payments: what other areas implement for a payment (the gateway, the devices, the
- * settings), each as little as a sale needs. payments/ defines them; gateway/ and the adapters
- * implement them.
+ * settings), each as little as a sale needs. payments/ defines them and the adapters implement
+ * them; the gateway's lease is defined by gateway/ (which may not import payments/) and named here.
  */
 
-/** The gateway a sale captured at its start: its mode's client, kept even if settings change meanwhile. */
-export interface GatewayLease {
-  readonly mode: Mode;
-  send(op: OperationName, request: Record<string, unknown>): Promise<GatewayOutcome<unknown>>;
-  builderContext(): BuilderContext;
-  /** The live gateway failed to connect moments ago: store offline without making the customer wait. */
-  knownOffline(): boolean;
-  /** Opens the connection for this sale's one request while the customer swipes. */
-  preconnect(): void;
-  release(): void;
-}
+/** The gateway a sale captured at its start (defined beside the gateway service, which hands it out: gateway/ never imports payments/). */
+export type { GatewayLease } from '../gateway/lease';
 
 /** Settings a sale reads once, at its start. */
 export interface SalePolicy {
