@@ -1,19 +1,23 @@
-import { appMessages } from '../app/messages';
-import { commonMessages } from '../components/messages';
-import { catalogueMessages } from '../screens/catalogue/messages';
-import { devicesMessages } from '../screens/devices/messages';
-import { historyMessages } from '../screens/history/messages';
-import { leadsMessages } from '../screens/leads/messages';
-import { merchantMessages } from '../screens/merchant/messages';
-import { queueMessages } from '../screens/queue/messages';
-import { keyedMessages } from '../screens/register/keyed-messages';
-import { registerMessages } from '../screens/register/messages';
-import { trainingMessages } from '../screens/register/training-messages';
-import { settingsMessages } from '../screens/settings/messages';
-import { setupMessages } from '../screens/setup/messages';
-import { statusMessages } from '../screens/status/messages';
+import { appMessages } from './messages/app';
+import { commonMessages } from './messages/common';
+import { catalogueMessages } from './messages/catalogue';
+import { devicesMessages } from './messages/devices';
+import { historyMessages } from './messages/history';
+import { leadsMessages } from './messages/leads';
+import { merchantMessages } from './messages/merchant';
+import { queueMessages } from './messages/queue';
+import { keyedMessages } from './messages/keyed';
+import { registerMessages } from './messages/register';
+import { trainingMessages } from './messages/training';
+import { settingsMessages } from './messages/settings';
+import { setupMessages } from './messages/setup';
+import { statusMessages } from './messages/status';
 
-/** Every namespace: one per screen, the app's frame and the shared components. */
+/**
+ * Every namespace: one per screen, the app's frame and the shared components.
+ * One file per namespace holding `{ en, fr }` (i18next reads `resources[language][namespace]`; i18n.ts
+ * regroups): a screen's two languages side by side, so the type check holds French to English's keys.
+ */
 export const namespaces = {
   app: appMessages,
   common: commonMessages,

@@ -1,7 +1,7 @@
 import type { ErrorCode, MissingEquipment, PricingOption } from '../../../../preload/contract';
 import { problemKey, type Problem } from '../../components/problem';
 import { useT } from '../../i18n/i18n';
-import type { catalogueMessages } from './messages';
+import type { catalogueMessages } from '../../i18n/messages/catalogue';
 
 /**
  * The catalogue namespace's message keys for the marketplace's codes (main/marketplace/labels.ts

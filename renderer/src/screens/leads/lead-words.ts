@@ -1,7 +1,7 @@
 import type { ErrorCode, LeadInput } from '../../../../preload/contract';
 import { problemKey, type Problem } from '../../components/problem';
 import { useT } from '../../i18n/i18n';
-import type { leadsMessages } from './messages';
+import type { leadsMessages } from '../../i18n/messages/leads';
 
 type LeadsKey = keyof typeof leadsMessages.en;
 

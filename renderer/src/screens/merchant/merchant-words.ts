@@ -1,7 +1,7 @@
 import type { Coded } from '../../../../preload/contract';
 import { problemKey, type Problem } from '../../components/problem';
 import { useT } from '../../i18n/i18n';
-import type { merchantMessages } from './messages';
+import type { merchantMessages } from '../../i18n/messages/merchant';
 import { BILLING_WORDS, CONTACT_WORDS, FREQUENCY_WORDS, LEVEL_WORDS, PROBLEM_WORDS, SEQUENCE_WORDS, SERVICE_WORDS, wordFor } from './words';
 
 type MerchantKey = keyof typeof merchantMessages.en;

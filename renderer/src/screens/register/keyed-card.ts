@@ -2,7 +2,7 @@ import type { KeyedCardInput } from '../../../../preload/contract';
 import { brandOf } from '../../../../native/card/brand';
 import { luhnValid } from '../../../../native/card/luhn';
 import { maskPan } from '../../../../native/card/mask';
-import type { keyedMessages } from './keyed-messages';
+import type { keyedMessages } from '../../i18n/messages/keyed';
 
 /**
  * The rules of a card typed at the Register, pure: the number as typed (grouped, checked by Luhn

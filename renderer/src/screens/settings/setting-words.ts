@@ -1,5 +1,5 @@
 import type { SettingView } from '../../../../preload/contract';
-import { settingsMessages } from './messages';
+import { settingsMessages } from '../../i18n/messages/settings';
 
 export type SettingsKey = keyof (typeof settingsMessages)['en'];
 

@@ -1,4 +1,4 @@
-import { defineMessages } from '../../i18n/define';
+import { defineMessages } from '../define';
 
 /**
  * The Settings screen's words, in English and French. Each setting has a label (`label.<key>`);

@@ -1,4 +1,4 @@
-import { defineMessages } from '../../i18n/define';
+import { defineMessages } from '../define';
 
 /** The Offline queue screen's words, in English and French. */
 export const queueMessages = defineMessages(

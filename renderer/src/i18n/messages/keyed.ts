@@ -1,4 +1,4 @@
-import { defineMessages } from '../../i18n/define';
+import { defineMessages } from '../define';
 
 /** The words of a card typed in at the Register (the cashier's form, or the PIN pad taking the number), in English and French. */
 export const keyedMessages = defineMessages(

@@ -1,4 +1,4 @@
-import { defineMessages } from '../i18n/define';
+import { defineMessages } from '../define';
 
 /** The app's frame: navigation, the connection states and what the page says before it has a terminal. */
 export const appMessages = defineMessages(

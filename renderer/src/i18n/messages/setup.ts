@@ -1,4 +1,4 @@
-import { defineMessages } from '../../i18n/define';
+import { defineMessages } from '../define';
 
 /** The first set-up's words, in English and French. A language's name is written in that language in both. */
 export const setupMessages = defineMessages(

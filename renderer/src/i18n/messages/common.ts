@@ -1,4 +1,4 @@
-import { defineMessages } from '../i18n/define';
+import { defineMessages } from '../define';
 
 /** Words of the pieces every screen shares: status bar, banners, the manager PIN dialog. */
 export const commonMessages = defineMessages(

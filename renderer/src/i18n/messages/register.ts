@@ -1,4 +1,4 @@
-import { defineMessages } from '../../i18n/define';
+import { defineMessages } from '../define';
 
 /** The Register screen's words, in English and French. */
 export const registerMessages = defineMessages(

@@ -1,4 +1,4 @@
-import { defineMessages } from '../../i18n/define';
+import { defineMessages } from '../define';
 
 /** The Status screen's words, in English and French. */
 export const statusMessages = defineMessages(

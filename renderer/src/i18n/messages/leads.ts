@@ -1,4 +1,4 @@
-import { defineMessages } from '../../i18n/define';
+import { defineMessages } from '../define';
 
 /** The Leads screen's and the lead form's words, in English and French. */
 export const leadsMessages = defineMessages(

@@ -1,4 +1,4 @@
-import { defineMessages } from '../../i18n/define';
+import { defineMessages } from '../define';
 
 /** The History screen's words, in English and French. */
 export const historyMessages = defineMessages(

@@ -1,4 +1,4 @@
-import { defineMessages } from '../../i18n/define';
+import { defineMessages } from '../define';
 
 /** The Training panel's words (the simulated gateway's faults and the simulated PIN pad), in English and French. */
 export const trainingMessages = defineMessages(
