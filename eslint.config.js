@@ -10,6 +10,14 @@ const nodeBuiltins = [
   'node:child_process', 'crypto', 'node:crypto', 'os', 'node:os', 'net', 'node:net', 'http', 'node:http',
 ];
 
+const noElectron = { name: 'electron', message: 'Only main/electron/ may import electron.' };
+
+/** A layer rule: `files` may not import what `regex` matches (electron stays refused there too). */
+const layer = (files, regex, message) => ({
+  files,
+  rules: { 'no-restricted-imports': ['error', { paths: [noElectron], patterns: [{ regex, message }] }] },
+});
+
 export default tseslint.config(
   { ignores: ['dist/**', 'dist.next-*/**', 'dist.old-*/**', 'release/**', 'node_modules/**', 'test-results/**', 'coverage/**', '.cache/**'] },
   js.configs.recommended,
@@ -40,9 +48,15 @@ export default tseslint.config(
     files: ['main/**/*.ts', 'native/**/*.ts'],
     ignores: ['main/electron/**'],
     rules: {
-      'no-restricted-imports': ['error', { paths: [{ name: 'electron', message: 'Only main/electron/ may import electron.' }] }],
+      'no-restricted-imports': ['error', { paths: [noElectron] }],
     },
   },
+  // The layers (../shared/ARCHITECTURE.md): storage, the gateway client and HTTP never reach up into
+  // payments, configuration or the composition; devices never into payments. A port names what a
+  // lower layer needs (gateway/settings-port.ts, http's ApiSettings) and the composition fills it.
+  layer(['main/store/**/*.ts', 'main/gateway/**/*.ts', 'main/http/**/*.ts'], '^(\\.\\./)+(payments|config|core|stores|key-reset)(/|$)',
+    'store/, gateway/ and http/ may not import payments/, config/ or the composition: take a port (see gateway/settings-port.ts).'),
+  layer(['main/devices/**/*.ts'], '^(\\.\\./)+payments(/|$)', 'devices/ may not import payments/: payments name what they need in payments/ports.ts.'),
   {
     // posctl prints only through cli/output.ts, which passes everything through the redactor.
     files: ['main/cli/**/*.ts'],
