@@ -180,13 +180,13 @@ export class Ledger {
           // Checked and moved in one transaction: the card data cannot go in between (retention.ts).
           journal.db.transaction(() => {
             if (!journal.sealed(row.clientRef)) throw new PosError('CONFLICT', noCardDataLeft(row.clientRef));
-            journal.transition(row.clientRef, 'needs-lookup', 'offline', at, { ...decided, decision: 'not processed: send again', nextAttemptAt: null, owner: null, leaseUntil: null }, `marked not processed by ${action.decidedBy}`);
+            journal.apply(row.clientRef, 'decision', at, { ...decided, decision: 'not processed: send again', nextAttemptAt: null, owner: null, leaseUntil: null }, { to: 'offline', detail: `marked not processed by ${action.decidedBy}` });
           }).immediate();
           this.deps.forwarder.wake();
           break;
         case 'write-off':
           this.need(row, 'needs-lookup', 'written off');
-          journal.transition(row.clientRef, 'needs-lookup', 'voided', at, { ...decided, decision: 'written off' }, `written off by ${action.decidedBy}`);
+          journal.apply(row.clientRef, 'decision', at, { ...decided, decision: 'written off' }, { to: 'voided', detail: `written off by ${action.decidedBy}` });
           break;
         case 'acknowledge':
           if (!row.attention) throw new PosError('CONFLICT', `payment ${row.clientRef} does not need attention`);

@@ -47,7 +47,7 @@ export function recoverAbandoned(journal: JournalStore, self: string, now: Date)
         ? 'the terminal stopped while this payment was being sent: look it up before sending it again'
         : 'the terminal stopped before this payment was sent: nothing was sent';
     try {
-      moved.push(journal.transition(row.clientRef, row.state, to, now, { message, owner: null, leaseUntil: null }, `recovered from ${row.owner ?? 'no owner'}`));
+      moved.push(journal.apply(row.clientRef, 'recover', now, { message, owner: null, leaseUntil: null }, { from: row.state, to, detail: `recovered from ${row.owner ?? 'no owner'}` }));
     } catch (e) {
       // Another process recovered or finished it first.
       if (!(e instanceof JournalConflictError)) throw e;

@@ -95,6 +95,64 @@ export function canMove(from: PaymentState, to: PaymentState): boolean {
   return MOVES[from].includes(to);
 }
 
+/**
+ * The events that move a payment, each with the states it may start from and end in. The journal
+ * applies them (`journal.apply`): every change of a payment's state in main names its event, and
+ * the journal refuses an event from, or to, a state this table does not give it (and any single
+ * step `MOVES` does not allow). A path may pass through states on the way (a sale read and sent in
+ * one commit goes validated → journaled → sending); the table names where it starts and ends.
+ */
+export const EVENTS = {
+  /** A tender is chosen: the sale waits for its card or check. */
+  tender: { from: ['choosing', 'waiting'], to: ['waiting'] },
+  /** The card or check is read, and the sale waits again (the customer's confirmation, check details). */
+  read: { from: ['waiting'], to: ['validated'] },
+  /** Cancelled at the counter, before anything was sealed or sent. */
+  cancel: { from: [...LIGHT_STATES], to: ['cancelled'] },
+  /** The request cannot be built from what was read: nothing was sent. */
+  invalid: { from: [...LIGHT_STATES], to: ['failed'] },
+  /** Sealed and stored offline without sending (the live gateway is known to be offline). */
+  store: { from: [...LIGHT_STATES], to: ['offline'] },
+  /** Sealed and sent to the gateway. */
+  send: { from: [...LIGHT_STATES], to: ['sending'] },
+  /** The terminal could not finish a sale it was making: where a crash would put it. */
+  fault: { from: [...IN_PROGRESS_STATES], to: ['failed', 'needs-lookup'] },
+  /** The gateway's answer to a sale, a forward or a lookup (see resolve-outcome.ts). */
+  answer: { from: ['sending', 'forwarding', 'needs-lookup'], to: ['approved', 'declined', 'rejected', 'offline', 'needs-lookup', 'failed'] },
+  /** A forwarder takes a stored payment to send, or a payment to look up (leased, state unchanged). */
+  claim: { from: ['offline', 'needs-lookup'], to: ['forwarding', 'needs-lookup'] },
+  /** A lookup waited too long: its sealed request is removed (state unchanged). */
+  forget: { from: ['needs-lookup'], to: ['needs-lookup'] },
+  /** A row a stopped process left in flight is closed (see `recoveryState`). */
+  recover: { from: [...IN_FLIGHT_STATES], to: ['cancelled', 'failed', 'needs-lookup'] },
+  /** A manager's decision on a payment whose outcome is unknown: send it again, or write it off. */
+  decision: { from: ['needs-lookup'], to: ['offline', 'voided'] },
+} as const satisfies Record<string, { from: readonly PaymentState[]; to: readonly PaymentState[] }>;
+export type PaymentEvent = keyof typeof EVENTS;
+
+/** Where a call site moves a payment with an event: from one of `from`, along `to` (one state, or a path). */
+export interface EventMove {
+  from?: PaymentState | readonly PaymentState[];
+  to?: PaymentState | readonly PaymentState[];
+}
+
+/**
+ * The move `event` makes, checked against EVENTS: `from` defaults to every state the event starts
+ * from, `to` to the event's only end. Throws RangeError for a start or an end the event does not
+ * have (each step of the path is checked against MOVES by the journal).
+ */
+export function eventMove(event: PaymentEvent, move: EventMove = {}): { from: readonly PaymentState[]; path: readonly PaymentState[] } {
+  const e: { from: readonly PaymentState[]; to: readonly PaymentState[] } = EVENTS[event];
+  const from = move.from === undefined ? e.from : typeof move.from === 'string' ? [move.from] : move.from;
+  const path = move.to === undefined ? (e.to.length === 1 ? e.to : []) : typeof move.to === 'string' ? [move.to] : move.to;
+  const start = from.find((s) => !e.from.includes(s));
+  if (start !== undefined) throw new RangeError(`${event} does not move a payment from ${start}`);
+  const end = path[path.length - 1];
+  if (end === undefined) throw new RangeError(`${event} needs the state it moves a payment to (one of ${e.to.join(', ')})`);
+  if (!e.to.includes(end)) throw new RangeError(`${event} does not move a payment to ${end}`);
+  return { from, path };
+}
+
 export function isPaymentState(value: unknown): value is PaymentState {
   return typeof value === 'string' && (PAYMENT_STATES as readonly string[]).includes(value);
 }

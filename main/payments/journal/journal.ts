@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import type { Mode } from '../../../preload/contract';
-import { canMove, FINAL_STATES, isLightPath, type PaymentState, type PaymentType, type Tender } from '../states';
+import { canMove, eventMove, FINAL_STATES, isLightPath, type EventMove, type PaymentEvent, type PaymentState, type PaymentType, type Tender } from '../states';
 import type { Db, OpenOptions } from '../../store/database';
 import { journalMigrations } from './schema';
 import { openEssentialDb } from '../../store/open-store';
@@ -80,6 +80,12 @@ export interface JournalStore extends JournalQueries {
    * anything is sealed (see `isLightMove`) is committed without waiting for the disk.
    */
   transition(clientRef: string, from: PaymentState | readonly PaymentState[], to: PaymentState | readonly PaymentState[], at: Date, patch?: RowPatch, detail?: string): JournalRow;
+  /**
+   * Applies an event (states.ts `EVENTS`): the move `eventMove(event, move)` gives, made by
+   * `transition` (same checks, same durability). Throws RangeError for a start or an end the event
+   * does not have. Every change of a payment's state in main goes through here.
+   */
+  apply(clientRef: string, event: PaymentEvent, at: Date, patch?: RowPatch, move?: EventMove & { detail?: string }): JournalRow;
   /** Updates columns without a state change (a manager enters a tag, a lease is renewed). */
   update(clientRef: string, state: PaymentState, patch: RowPatch, at: Date, detail?: string): JournalRow;
   /** The sealed forwarding data, if still there. */
@@ -277,8 +283,9 @@ export function createJournalStore(db: Db, mode: Mode, file: string): JournalSto
   const sealedLookups = db.prepare<[string], { clientRef: string }>(
     `SELECT client_ref AS clientRef FROM journal WHERE state = 'needs-lookup' AND sealed IS NOT NULL AND created_at < ? ORDER BY id`,
   );
+  const forget = eventMove('forget', { from: 'needs-lookup', to: 'needs-lookup' });
   const forgetSealedLookups = db.transaction((createdBefore: string, at: Date, detail: string): JournalRow[] =>
-    sealedLookups.all(createdBefore).map((r) => transition(r.clientRef, ['needs-lookup'], ['needs-lookup'], at, { sealed: null }, detail)),
+    sealedLookups.all(createdBefore).map((r) => transition(r.clientRef, forget.from, forget.path, at, { sealed: null }, detail)),
   );
 
   const dueStored = db.prepare<[string], { clientRef: string }>(
@@ -288,16 +295,18 @@ export function createJournalStore(db: Db, mode: Mode, file: string): JournalSto
     `SELECT client_ref AS clientRef FROM journal WHERE state = 'needs-lookup' AND tag IS NOT NULL
      AND (lease_until IS NULL OR lease_until <= ?) AND (next_attempt_at IS NULL OR next_attempt_at <= ?) ORDER BY id LIMIT 1`,
   );
+  const claimStored = eventMove('claim', { from: 'offline', to: 'forwarding' });
   const claim = db.transaction((owner: string, leaseUntil: string, at: Date): JournalRow | undefined => {
     const due = dueStored.get(at.toISOString());
     if (!due) return undefined;
-    return transition(due.clientRef, ['offline'], ['forwarding'], at, { owner, leaseUntil, attemptsIncrement: true }, `claimed by ${owner}`);
+    return transition(due.clientRef, claimStored.from, claimStored.path, at, { owner, leaseUntil, attemptsIncrement: true }, `claimed by ${owner}`);
   });
+  const claimLooked = eventMove('claim', { from: 'needs-lookup', to: 'needs-lookup' });
   const claimLookup = db.transaction((owner: string, leaseUntil: string, at: Date): JournalRow | undefined => {
     const iso = at.toISOString();
     const due = dueLookup.get(iso, iso);
     if (!due) return undefined;
-    return transition(due.clientRef, ['needs-lookup'], ['needs-lookup'], at, { owner, leaseUntil }, `lookup by ${owner}`);
+    return transition(due.clientRef, claimLooked.from, claimLooked.path, at, { owner, leaseUntil }, `lookup by ${owner}`);
   });
 
   const store: JournalStore = {
@@ -318,6 +327,10 @@ export function createJournalStore(db: Db, mode: Mode, file: string): JournalSto
       const row = committed(isLightMove(fromList, path, patch), () => transition.immediate(clientRef, fromList, path, at, patch, detail));
       if (FINAL_STATES.has(row.state) || patch.sealed === null) scheduleCheckpoint();
       return row;
+    },
+    apply(clientRef, event, at, patch = {}, move = {}) {
+      const m = eventMove(event, move);
+      return store.transition(clientRef, m.from, m.path, at, patch, move.detail);
     },
     update(clientRef, state, patch, at, detail) {
       const row = transition.immediate(clientRef, [state], [state], at, patch, detail);
