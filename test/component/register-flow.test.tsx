@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AppStatus, KeyedCardInput, Receipt, SaleView } from '../../preload/contract';
 import { setLanguage } from '../../renderer/src/i18n/i18n';
 import { RegisterScreen } from '../../renderer/src/screens/register/RegisterScreen';
-import { useRegisterStore, type AfterApproval } from '../../renderer/src/stores/register-store';
+import { bindRegister, useRegisterStore, type AfterApproval } from '../../renderer/src/stores/register-store';
 import { installFakePos } from './fake-pos';
 import { resetStores } from './reset-stores';
 import { sampleStatus } from './sample-status';
@@ -290,5 +290,34 @@ describe('a card typed in (keyCard)', () => {
     showRegister();
     act(() => useRegisterStore.getState().keyCard(typed));
     expect(methods()).toEqual([]);
+  });
+});
+
+describe('the sale on screen', () => {
+  it('is not taken back by a late word about an ended sale once the cashier moved on: the amount typed stays and charges', async () => {
+    bindRegister();
+    useRegisterStore.setState({ cents: 43_21, sale: approved });
+    showRegister('none');
+    key('Escape');
+    key('Enter');
+    for (const d of '2200') key(d);
+    expect(amount()).toBe('$22.00');
+    // The ended sale's last change arrives late (a busy lane): it must not come back over the new amount.
+    act(() => pos.emit('sale.changed', approved));
+    expect(amount()).toBe('$22.00');
+    pos.answer('payments.start', ({ saleId, amountCents }) => sale({ saleId, amountCents, state: 'waiting', final: false, waitingFor: 'card' }));
+    key('Enter');
+    await waitFor(() => expect(methods()).toContain('payments.start'));
+    expect(pos.callsOf('payments.start')[0]).toMatchObject({ amountCents: 22_00 });
+  });
+
+  it('still follows a sale in progress started elsewhere at this counter, and that sale to its end', () => {
+    bindRegister();
+    showRegister('none');
+    const other = sale({ saleId: 'sale-from-posctl', state: 'waiting', final: false, waitingFor: 'card' });
+    act(() => pos.emit('sale.changed', other));
+    expect(useRegisterStore.getState().sale?.saleId).toBe('sale-from-posctl');
+    act(() => pos.emit('sale.changed', { ...approved, saleId: 'sale-from-posctl' }));
+    expect(useRegisterStore.getState().sale).toMatchObject({ saleId: 'sale-from-posctl', final: true });
   });
 });

@@ -323,8 +323,11 @@ export const useRegisterStore = create<RegisterState>((set, get) => {
 export function bindRegister(): void {
   const conn = connect();
   conn.client.on('sale.changed', (view) => {
+    // The sale on screen, or one in progress at this counter (started elsewhere, or by this page
+    // before its reply): never a late word about an ended sale the cashier has moved on from, which
+    // would take the screen back and drop the amount being typed.
     const shown = useRegisterStore.getState().sale;
-    if (!shown || shown.saleId === view.saleId || !view.final) useRegisterStore.setState({ sale: view });
+    if (shown?.saleId === view.saleId || !view.final) useRegisterStore.setState({ sale: view });
   });
   conn.watch((state) => {
     if (state !== 'open') return;
