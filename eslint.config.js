@@ -10,6 +10,9 @@ const nodeBuiltins = [
   'node:child_process', 'crypto', 'node:crypto', 'os', 'node:os', 'net', 'node:net', 'http', 'node:http',
 ];
 
+const rendererPaths = [{ name: 'electron', message: 'The renderer reaches the terminal only through the contract.' },
+  ...nodeBuiltins.map((name) => ({ name, message: 'The renderer is sandboxed: no Node modules.' }))];
+
 const noElectron = { name: 'electron', message: 'Only main/electron/ may import electron.' };
 
 /** A layer rule: `files` may not import what `regex` matches (electron stays refused there too). */
@@ -74,9 +77,16 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: {
       ...reactHooks.configs.recommended.rules,
+      'no-restricted-imports': ['error', { paths: rendererPaths }],
+    },
+  },
+  {
+    // Messages are data: i18n/ never reaches back into the screens that use them.
+    files: ['renderer/src/i18n/**/*.ts'],
+    rules: {
       'no-restricted-imports': ['error', {
-        paths: [{ name: 'electron', message: 'The renderer reaches the terminal only through the contract.' },
-          ...nodeBuiltins.map((name) => ({ name, message: 'The renderer is sandboxed: no Node modules.' }))],
+        paths: rendererPaths,
+        patterns: [{ regex: '^(\\.\\./)+(screens|app|components)(/|$)', message: 'renderer/src/i18n may not import screens, app or components: the messages live in i18n/messages/.' }],
       }],
     },
   },
