@@ -1,5 +1,5 @@
 import { useT } from '../i18n/i18n';
-import { CARD_BRAND, cardBrand } from './payment-words';
+import { cardBrand } from './payment-words';
 
 /**
  * What a screen knows of a card: always masked (first 6 and last 4 at most). The device read
@@ -31,7 +31,7 @@ export function CardLine({ card, flags = false, testId }: { card: CardLineCard; 
   return (
     <span className="card-line">
       <strong data-testid={testId}>
-        {t(CARD_BRAND[cardBrand(card.brand)])} {card.masked}
+        {t(`card.brand.${cardBrand(card.brand)}`)} {card.masked}
       </strong>
       {card.name && <span> · {card.name}</span>}
       {card.expiry !== undefined && <span> · {card.expiry ? t('card.expires', { date: cardExpiry(card.expiry) }) : t('card.noExpiry')}</span>}

@@ -1,6 +1,6 @@
 import type { PaymentState } from '../../../preload/contract';
 import { useT } from '../i18n/i18n';
-import { PAYMENT_STATE, type Tone } from './payment-words';
+import { PAYMENT_TONE, type Tone } from './payment-words';
 
 /** What a screen says instead of the state's own word: where the payment stands now ("Voided"). */
 export interface SaidInstead {
@@ -17,7 +17,7 @@ export interface SaidInstead {
  */
 export function PaymentStateWord({ state, instead }: { state: PaymentState; instead?: SaidInstead | null }) {
   const { t } = useT('common');
-  const { words, tone } = instead ?? { words: t(PAYMENT_STATE[state].words), tone: PAYMENT_STATE[state].tone };
+  const { words, tone } = instead ?? { words: t(`payment.state.${state}`), tone: PAYMENT_TONE[state] };
   return (
     <span className={`state-word tone-${tone}`} data-state={state} data-standing={instead?.kind}>
       {words}

@@ -1,25 +1,10 @@
 import type { ReactNode } from 'react';
-import type { AppStatus, DeviceState, GatewayState, StatusProblem } from '../../../preload/contract';
+import type { AppStatus, StatusProblem } from '../../../preload/contract';
 import type { Connection } from '../api/pos';
 import { useT } from '../i18n/i18n';
 import { useManagerStore } from '../stores/manager-store';
 import { clockTime } from './clock-time';
 import { offlineState } from './offline-state';
-
-const GATEWAY_WORDS = {
-  training: 'status.gateway.training',
-  unknown: 'status.gateway.unknown',
-  online: 'status.gateway.online',
-  offline: 'status.gateway.offline',
-} as const satisfies Record<GatewayState, string>;
-
-const DEVICE_WORDS = {
-  connected: 'status.device.connected',
-  connecting: 'status.device.connecting',
-  disconnected: 'status.device.disconnected',
-  error: 'status.device.error',
-  disabled: 'status.device.disabled',
-} as const satisfies Record<DeviceState, string>;
 
 const LINK_WORDS = {
   ipc: 'status.link.connected',
@@ -77,9 +62,9 @@ export function StatusBar({ status: known, connection }: { status: AppStatus | u
   const problems = useShownProblems(status);
   const unknown = known && !status ? t('status.unknown') : t('status.waiting');
   const offline = status && offlineState(status);
-  const gateway = !status ? unknown : offline?.since ? t('status.gateway.offlineSince', { time: clockTime(offline.since) }) : t(GATEWAY_WORDS[status.gateway.state]);
+  const gateway = !status ? unknown : offline?.since ? t('status.gateway.offlineSince', { time: clockTime(offline.since) }) : t(`status.gateway.${status.gateway.state}`);
   const queue = offline?.queue;
-  const devices = status?.devices.map((d) => t('status.device', { name: d.name, state: t(DEVICE_WORDS[d.state]) }));
+  const devices = status?.devices.map((d) => t('status.device', { name: d.name, state: t(`status.device.${d.state}`) }));
   const version = t('status.version', { version: status?.version ?? '…' });
   return (
     <footer className="status-bar" aria-label={t('status.label')}>

@@ -9,9 +9,7 @@ import { Cart } from './Cart';
 import { CatalogueImage } from './parts';
 import { ProductDetail } from './ProductDetail';
 import { ProductList } from './ProductList';
-import { KIND_LIST_WORDS, useCatalogueWords } from './words';
-
-const KIND_CODES = Object.keys(KIND_LIST_WORDS) as Array<keyof typeof KIND_LIST_WORDS>;
+import { KIND_CODES, useCatalogueWords } from './words';
 
 function SaveForOffline() {
   const { progress, warmed } = useCatalogueStore(useShallow((s) => ({ progress: s.progress, warmed: s.warmed })));
@@ -47,7 +45,7 @@ function Filters() {
             <option value="">{t('allTypes')}</option>
             {KIND_CODES.map((k) => (
               <option key={k} value={k}>
-                {t(KIND_LIST_WORDS[k])}
+                {t(`kinds.${k}`)}
               </option>
             ))}
           </select>

@@ -5,7 +5,7 @@ import { CheckLine } from '../../components/CheckLine';
 import { dateTime, money } from '../../components/money';
 import { useT } from '../../i18n/i18n';
 import { devicesActions, startDevices, useDevicesStore, type LastRead } from '../../stores/devices-store';
-import { failedWords, KIND, PAD, STATE, TRANSPORT, VIA } from './device-words';
+import { failedWords, TONE, VIA } from './device-words';
 import { PrinterCard, PrintoutPanel } from './PrinterPanel';
 
 function LastReadPanel({ read, names }: { read: LastRead | undefined; names: Map<string, string> }) {
@@ -34,23 +34,22 @@ function DeviceCard({ device }: { device: DeviceInfo }) {
   const test = useDevicesStore((s) => s.tests[device.id]);
   const pad = useDevicesStore((s) => s.pads[device.id]);
   const { t } = useT('devices');
-  const state = STATE[device.state];
   const readLabel = t(device.kind === 'micr' ? 'test.check' : 'test.swipe');
   return (
     <li className="devices-item card" aria-labelledby={`device-${device.id}`} data-testid={`device-${device.id}`}>
       <div className="devices-item-head">
         <h3 id={`device-${device.id}`}>{device.name}</h3>
-        <span className={`devices-state ${state.tone}`}>{t(state.words)}</span>
+        <span className={`devices-state ${TONE[device.state]}`}>{t(`state.${device.state}`)}</span>
       </div>
       <p className="muted">
-        {t(KIND[device.kind])} · {t(TRANSPORT[device.transport])}
+        {t(`kind.${device.kind}`)} · {t(`transport.${device.transport}`)}
         {device.address ? ` · ${device.address}` : ''} · {t('device.reads', { count: device.reads })}
       </p>
       {device.detail && <p className="devices-detail">{device.detail}</p>}
       {pad && device.kind === 'pinpad' && (
         <p className="muted">
           {/* The pad's own prompt is its text, as it shows it. */}
-          {t('pad.shows', { what: pad.activity === 'amount' && pad.amountCents !== undefined ? money(pad.amountCents) : (pad.prompt ?? t(PAD[pad.activity])) })}
+          {t('pad.shows', { what: pad.activity === 'amount' && pad.amountCents !== undefined ? money(pad.amountCents) : (pad.prompt ?? t(`pad.${pad.activity}`)) })}
         </p>
       )}
       <div className="devices-actions">
@@ -138,7 +137,7 @@ export function DevicesScreen({ status }: { status: AppStatus }) {
   const simulatedWedgeHere = list !== undefined && !list.wedgeCapture && simulated.some((d) => d.transport === 'wedge');
   const { t } = useT('devices');
   // A printer's card takes the screen's words for its state, kind and transport, so every device reads the same.
-  const printerWords = (d: DeviceInfo) => ({ state: { words: t(STATE[d.state].words), tone: STATE[d.state].tone }, kind: t(KIND[d.kind]), transport: t(TRANSPORT[d.transport]) });
+  const printerWords = (d: DeviceInfo) => ({ state: { words: t(`state.${d.state}`), tone: TONE[d.state] }, kind: t(`kind.${d.kind}`), transport: t(`transport.${d.transport}`) });
   return (
     <section className="screen devices-screen" aria-labelledby="devices-title">
       <div className="screen-head">
@@ -195,7 +194,7 @@ export function DevicesScreen({ status }: { status: AppStatus }) {
       <ul className="devices-found">
         {plugged.map((d) => (
           <li key={`${d.transport}:${d.path}`}>
-            {d.vendor} {d.model} <span className="muted">{t('plugged.where', { transport: `${t(TRANSPORT[d.transport])}${d.usb ? ` ${d.usb}` : ''}`, path: d.path })}</span>
+            {d.vendor} {d.model} <span className="muted">{t('plugged.where', { transport: `${t(`transport.${d.transport}`)}${d.usb ? ` ${d.usb}` : ''}`, path: d.path })}</span>
             {d.inUse && <span className="tag">{t('plugged.inUse')}</span>}
           </li>
         ))}

@@ -1,24 +1,16 @@
-import type { DeviceInfo, DeviceKind, DeviceState, SimVia } from '../../../../preload/contract';
+import type { DeviceState, SimVia } from '../../../../preload/contract';
 
-/** The devices namespace's words for what main sends as codes: kinds, states, transports. */
-export const KIND = { msr: 'kind.msr', micr: 'kind.micr', pinpad: 'kind.pinpad', printer: 'kind.printer' } as const satisfies Record<DeviceKind, string>;
-
-/** Each state with its tone (the tone is said in the words too, never by colour alone). */
-export const STATE = {
-  connected: { words: 'state.connected', tone: 'tone-ok' },
-  connecting: { words: 'state.connecting', tone: 'tone-warn' },
-  disconnected: { words: 'state.disconnected', tone: 'tone-bad' },
-  error: { words: 'state.error', tone: 'tone-bad' },
-  disabled: { words: 'state.disabled', tone: 'tone-warn' },
-} as const satisfies Record<DeviceState, { words: string; tone: string }>;
-
-export const TRANSPORT = {
-  serial: 'transport.serial',
-  hid: 'transport.hid',
-  wedge: 'transport.wedge',
-  usblp: 'transport.usblp',
-  simulator: 'transport.simulator',
-} as const satisfies Record<DeviceInfo['transport'], string>;
+/**
+ * What main sends as codes are keys of the devices namespace (`kind.<kind>`, `state.<state>`,
+ * `transport.<transport>`, `pad.<activity>`). Each state's tone (said in the words too, never by colour alone):
+ */
+export const TONE = {
+  connected: 'tone-ok',
+  connecting: 'tone-warn',
+  disconnected: 'tone-bad',
+  error: 'tone-bad',
+  disabled: 'tone-warn',
+} as const satisfies Record<DeviceState, string>;
 
 export const VIA: ReadonlyArray<readonly [SimVia, 'via.msr' | 'via.hid' | 'via.wedge' | 'via.pinpad']> = [
   ['msr', 'via.msr'],
@@ -55,4 +47,3 @@ export function failedWords(code: string): FailedKey {
   return Object.hasOwn(FAILED, code) ? (FAILED[code] ?? 'failed.other') : 'failed.other';
 }
 
-export const PAD = { offline: 'pad.offline', idle: 'pad.idle', amount: 'pad.amount', card: 'pad.card', form: 'pad.form' } as const;

@@ -2,7 +2,6 @@ import type { DayReport, PaymentType, ReportFigure, ReportLine, Tender } from '.
 import { DataTable } from '../../components/DataTable';
 import { calendarDay } from '../../components/local-format';
 import { dateTime, money } from '../../components/money';
-import { PAYMENT_TYPE, TENDER } from '../../components/payment-words';
 import { useT } from '../../i18n/i18n';
 import { closeDayActions, useCloseDayStore } from '../../stores/close-day-store';
 import '../../styles/close-day.css';
@@ -137,9 +136,9 @@ export function CloseDay() {
             {t('close.span', { first: time(r.firstPaymentAt), last: time(r.lastPaymentAt) })}
           </p>
           <Group label={t('close.total')} lines={[r.total]} keyWords={() => t('close.all')} />
-          <Group label={t('close.byTender')} lines={r.byTender} keyWords={(k) => (k ? common(TENDER[k as Tender]) : t('close.none'))} />
-          <Group label={t('close.byType')} lines={r.byType} keyWords={(k) => (k ? common(PAYMENT_TYPE[k as PaymentType]) : t('close.none'))} />
-          <Group label={t('close.byBrand')} lines={r.byBrand} keyWords={(k) => k ?? common(TENDER.check)} />
+          <Group label={t('close.byTender')} lines={r.byTender} keyWords={(k) => (k ? common(`payment.tender.${k as Tender}`) : t('close.none'))} />
+          <Group label={t('close.byType')} lines={r.byType} keyWords={(k) => (k ? common(`payment.type.${k as PaymentType}`) : t('close.none'))} />
+          <Group label={t('close.byBrand')} lines={r.byBrand} keyWords={(k) => k ?? common('payment.tender.check')} />
           <Group label={t('close.byCashier')} lines={r.byCashier} keyWords={(k) => (k ? `#${k}` : t('close.none'))} />
           <Unresolved report={r} />
           <Actions report={r} />

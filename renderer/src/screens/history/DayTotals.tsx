@@ -1,17 +1,7 @@
 import type { DailyTotals } from '../../../../preload/contract';
 import { DataTable } from '../../components/DataTable';
 import { money } from '../../components/money';
-import { PAYMENT_TYPE, TENDER } from '../../components/payment-words';
 import { useT } from '../../i18n/i18n';
-
-type TotalsLine = DailyTotals['lines'][number];
-
-const BUCKET = {
-  approved: 'bucket.approved',
-  offline: 'bucket.offline',
-  declined: 'bucket.declined',
-  rejected: 'bucket.rejected',
-} as const satisfies Record<TotalsLine['bucket'], string>;
 
 /** The day's totals: approved, refunded, voided, offline not sent yet, net; then by tender and type. */
 export function DayTotals({ totals }: { totals: DailyTotals }) {
@@ -41,9 +31,9 @@ export function DayTotals({ totals }: { totals: DailyTotals }) {
           rows={totals.lines}
           rowKey={(l) => `${l.tender}-${l.type}-${l.bucket}`}
           columns={[
-            { id: 'tender', header: t('totals.tender'), cell: (l) => common(TENDER[l.tender]) },
-            { id: 'type', header: t('totals.type'), cell: (l) => common(PAYMENT_TYPE[l.type]) },
-            { id: 'bucket', header: t('totals.bucket'), cell: (l) => t(BUCKET[l.bucket]) },
+            { id: 'tender', header: t('totals.tender'), cell: (l) => common(`payment.tender.${l.tender}`) },
+            { id: 'type', header: t('totals.type'), cell: (l) => common(`payment.type.${l.type}`) },
+            { id: 'bucket', header: t('totals.bucket'), cell: (l) => t(`bucket.${l.bucket}`) },
             { id: 'count', header: t('totals.count'), cell: (l) => l.count, numeric: true },
             { id: 'amount', header: t('totals.amount'), cell: (l) => money(l.cents), numeric: true },
           ]}

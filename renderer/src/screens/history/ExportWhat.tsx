@@ -1,6 +1,6 @@
 import type { PaymentState, PaymentType, Tender } from '../../../../preload/contract';
 import { calendarDay } from '../../components/local-format';
-import { PAYMENT_STATE, PAYMENT_TYPE, TENDER } from '../../components/payment-words';
+import { PAYMENT_TONE } from '../../components/payment-words';
 import { useT } from '../../i18n/i18n';
 import { useHistoryStore, type HistoryFilter } from '../../stores/history-store';
 
@@ -10,9 +10,9 @@ export function useFilterWords(f: HistoryFilter): string {
   const { t: common } = useT('common');
   const state = f.state ? (f.state.split(',')[0] as PaymentState) : undefined;
   return [
-    f.type ? common(PAYMENT_TYPE[f.type as PaymentType]) : t('export.allTypes'),
-    ...(f.tender ? [common(TENDER[f.tender as Tender])] : []),
-    ...(state && PAYMENT_STATE[state] ? [common(PAYMENT_STATE[state].words)] : []),
+    f.type ? common(`payment.type.${f.type as PaymentType}`) : t('export.allTypes'),
+    ...(f.tender ? [common(`payment.tender.${f.tender as Tender}`)] : []),
+    ...(state && Object.hasOwn(PAYMENT_TONE, state) ? [common(`payment.state.${state}`)] : []),
     ...(f.last4 ? [t('export.last4', { last4: f.last4 })] : []),
     ...(f.reference.trim() ? [t('export.reference', { reference: f.reference.trim() })] : []),
     f.date ? calendarDay(f.date) : t('export.allDays'),

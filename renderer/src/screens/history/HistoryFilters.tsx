@@ -1,6 +1,5 @@
 import { PaymentState, PaymentType, Tender } from '../../../../preload/contract';
 import { digitsOnly } from '../../components/money';
-import { PAYMENT_STATE, PAYMENT_TYPE, TENDER } from '../../components/payment-words';
 import { useT } from '../../i18n/i18n';
 import { useHistoryStore } from '../../stores/history-store';
 
@@ -37,7 +36,7 @@ export function HistoryFilters() {
           <option value="">{t('filters.any')}</option>
           {PaymentType.options.map((o) => (
             <option key={o} value={o}>
-              {common(PAYMENT_TYPE[o])}
+              {common(`payment.type.${o}`)}
             </option>
           ))}
         </select>
@@ -48,7 +47,7 @@ export function HistoryFilters() {
           <option value="">{t('filters.any')}</option>
           {Tender.options.map((o) => (
             <option key={o} value={o}>
-              {common(TENDER[o])}
+              {common(`payment.tender.${o}`)}
             </option>
           ))}
         </select>
@@ -59,7 +58,7 @@ export function HistoryFilters() {
           <option value="">{t('filters.any')}</option>
           {STATE_CHOICES.map((states) => (
             <option key={states.join()} value={states.join()}>
-              {common(PAYMENT_STATE[states[0]].words)}
+              {common(`payment.state.${states[0]}`)}
             </option>
           ))}
         </select>

@@ -1,6 +1,6 @@
 import type { PaymentRow } from '../../../../preload/contract';
 import { dateTime, money } from '../../components/money';
-import { ENTRY, outcomeMessageLabel, PAYMENT_SENTENCE, PAYMENT_STATE, PAYMENT_TYPE } from '../../components/payment-words';
+import { outcomeMessageLabel } from '../../components/payment-words';
 import { PaymentStateWord } from '../../components/PaymentStateWord';
 import { ReceiptView } from '../../components/ReceiptView';
 import { TenderLine } from '../../components/TenderLine';
@@ -20,7 +20,7 @@ function Related({ related }: { related: PaymentRow[] }) {
       <ul className="related-payments">
         {related.map((r) => (
           <li key={r.clientRef}>
-            {common(PAYMENT_TYPE[r.type])} {money(amountOf(r))} · <PaymentStateWord state={r.state} instead={standingWords(r, t)} /> · {dateTime(r.createdAt)}
+            {common(`payment.type.${r.type}`)} {money(amountOf(r))} · <PaymentStateWord state={r.state} instead={standingWords(r, t)} /> · {dateTime(r.createdAt)}
           </li>
         ))}
       </ul>
@@ -40,18 +40,18 @@ export function PaymentDetail({ detail, onClose, onStarted }: { detail: Detail; 
   return (
     <div className="panel history-detail" role="region" aria-label={t('detail.label', { ref: p.clientRef })}>
       <div className="screen-head">
-        <h2>{t('detail.title', { type: common(PAYMENT_TYPE[p.type]), amount: money(amountOf(p)), state: standing?.words ?? common(PAYMENT_STATE[p.state].words) })}</h2>
+        <h2>{t('detail.title', { type: common(`payment.type.${p.type}`), amount: money(amountOf(p)), state: standing?.words ?? common(`payment.state.${p.state}`) })}</h2>
         <button type="button" className="button" onClick={onClose}>
           {t('close')}
         </button>
       </div>
-      <p>{common(PAYMENT_SENTENCE[p.state])}</p>
+      <p>{common(`payment.sentence.${p.state}`)}</p>
       <p className="sale-line">
         <span className="label">{t('detail.means')}</span> <TenderLine payment={p} />
       </p>
       {p.entry && (
         <p className="sale-line">
-          <span className="label">{t('detail.entry')}</span> {common(ENTRY[p.entry])}
+          <span className="label">{t('detail.entry')}</span> {common(`payment.entry.${p.entry}`)}
         </p>
       )}
       {p.authorizationNum && (

@@ -1,7 +1,6 @@
 import type { PaymentRow } from '../../../../preload/contract';
 import { DataTable, type Column } from '../../components/DataTable';
 import { dateTime, money } from '../../components/money';
-import { PAYMENT_TYPE } from '../../components/payment-words';
 import { PaymentStateWord } from '../../components/PaymentStateWord';
 import { TenderLine } from '../../components/TenderLine';
 import { useT } from '../../i18n/i18n';
@@ -13,7 +12,7 @@ export function PaymentTable({ rows, busy, onOpen }: { rows: readonly PaymentRow
   const { t: common } = useT('common');
   const columns: Array<Column<PaymentRow>> = [
     { id: 'time', header: t('col.time'), cell: (r) => dateTime(r.createdAt) },
-    { id: 'type', header: t('col.type'), cell: (r) => common(PAYMENT_TYPE[r.type]) },
+    { id: 'type', header: t('col.type'), cell: (r) => common(`payment.type.${r.type}`) },
     { id: 'amount', header: t('col.amount'), cell: (r) => money(amountOf(r)), numeric: true },
     { id: 'means', header: t('col.means'), cell: (r) => <TenderLine payment={r} /> },
     { id: 'state', header: t('col.state'), cell: (r) => <PaymentStateWord state={r.state} instead={standingWords(r, t)} /> },

@@ -1,6 +1,7 @@
 import type { ErrorCode, LeadInput } from '../../../../preload/contract';
 import { problemKey, type Problem } from '../../components/problem';
 import { useT } from '../../i18n/i18n';
+import { knownKey } from '../../i18n/keys';
 import type { leadsMessages } from '../../i18n/messages/leads';
 
 type LeadsKey = keyof typeof leadsMessages.en;
@@ -35,21 +36,6 @@ export const SYSTEM_FIELDS = [
 export const FIELD_ORDER: ReadonlyArray<keyof LeadInput> = [...PERSON_FIELDS.map(([k]) => k), 'annualVolume', 'leadType', ...SYSTEM_FIELDS.map(([k]) => k)];
 export const isSystemField = (k: string): boolean => SYSTEM_FIELDS.some(([s]) => s === k);
 
-/** What a field expects, said by the screen from the field main named (main's own words are English). */
-const ISSUE_WORDS = {
-  email: 'issue.email',
-  phone: 'issue.phone',
-  annualVolume: 'issue.annualVolume',
-  country: 'issue.country',
-  leadType: 'issue.leadType',
-} as const satisfies Partial<Record<keyof LeadInput, LeadsKey>>;
-
-const LEAD_TYPE_WORDS = {
-  'Bank Referral': 'leadType.Bank Referral',
-  'Self Sourced': 'leadType.Self Sourced',
-  'Merchant Refer A Friend': 'leadType.Merchant Refer A Friend',
-} as const satisfies Record<string, LeadsKey>;
-
 const PROBLEM_WORDS = {
   UNAVAILABLE: 'problem.unavailable',
   TIMEOUT: 'problem.timeout',
@@ -63,8 +49,11 @@ export function useLeadWords() {
   const { t } = useT('leads');
   return {
     t,
-    issue: (path: string): string => t(Object.hasOwn(ISSUE_WORDS, path) ? ISSUE_WORDS[path as keyof typeof ISSUE_WORDS] : 'issue.required'),
-    leadType: (value: string): string => (Object.hasOwn(LEAD_TYPE_WORDS, value) ? t(LEAD_TYPE_WORDS[value as keyof typeof LEAD_TYPE_WORDS]) : value),
+    issue: (path: string): string => t(knownKey('leads', 'issue.', path) ?? 'issue.required'),
+    leadType: (value: string): string => {
+      const key = knownKey('leads', 'leadType.', value);
+      return key ? t(key) : value;
+    },
     /**
      * A failed call in words. For the leads list a refused input is a missing consultant; a lead
      * refused for its fields is said by the form with its marked fields, not here.

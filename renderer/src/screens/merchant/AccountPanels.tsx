@@ -1,8 +1,8 @@
 import type { LabelledField } from '../../../../preload/contract';
+import { knownKey } from '../../i18n/keys';
 import { useMerchantStore } from '../../stores/merchant-store';
 import { useMerchantWords } from './merchant-words';
 import { SectionState } from './SectionState';
-import { FIELD_WORDS, wordFor } from './words';
 
 /** The merchant record, each field with its words and the meaning of its code. */
 export function AccountPanel() {
@@ -10,7 +10,7 @@ export function AccountPanel() {
   const w = useMerchantWords();
   const m = account.data;
   const label = (f: LabelledField): string => {
-    const key = wordFor(FIELD_WORDS, f.key);
+    const key = knownKey('merchant', 'field.', f.key);
     return key ? w.t(key) : f.label;
   };
   return (

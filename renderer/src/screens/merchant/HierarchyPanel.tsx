@@ -3,10 +3,10 @@ import type { HierarchyItemView } from '../../../../preload/contract';
 import { DataTable } from '../../components/DataTable';
 import { LabelledField } from '../../components/LabelledField';
 import { calendarDay } from '../../components/local-format';
+import { knownKey } from '../../i18n/keys';
 import { merchantActions, useMerchantStore } from '../../stores/merchant-store';
 import { useMerchantWords } from './merchant-words';
 import { SectionState } from './SectionState';
-import { ROLE_WORDS, wordFor } from './words';
 
 /** The level and day asked for; typed choices reset when the store's change (a link followed). */
 function HierarchyForm({ level, date }: { level: string; date: string }) {
@@ -50,7 +50,7 @@ function HierarchyItem({ h, onFollow }: { h: HierarchyItemView; onFollow: (id: n
   const levelOfField = (n: number) => levels.find((l) => l.field === n);
   // The level's name, and the field's role where it says more ("Corporate · chain", not "Agent · agent").
   const words = (n: number): string => {
-    const role = wordFor(ROLE_WORDS, n);
+    const role = knownKey('merchant', 'role.', n);
     const roleText = role ? w.t(role) : '';
     const level = levelOfField(n);
     if (!level) return roleText.charAt(0).toLocaleUpperCase() + roleText.slice(1);

@@ -3,20 +3,10 @@ import type { MerchantSearchInput } from '../../../../preload/contract';
 import { LabelledField } from '../../components/LabelledField';
 import { ProblemNote } from '../../components/ProblemNote';
 import { VirtualList } from '../../components/VirtualList';
+import { knownKey } from '../../i18n/keys';
 import { merchantActions, useMerchantStore } from '../../stores/merchant-store';
 import { SEARCH_TEXT_FIELDS, type IdProblem, type SearchTextField } from './ids';
 import { useMerchantWords } from './merchant-words';
-import { SORT_WORDS, wordFor } from './words';
-
-const FIELD_LABELS = {
-  dbaName: 'search.dbaName',
-  city: 'search.city',
-  state: 'search.state',
-  zipCode: 'search.zipCode',
-  externalMerchantId: 'search.externalMerchantId',
-  mid: 'search.mid',
-  merchantId: 'search.merchantId',
-} as const satisfies Record<SearchTextField, string>;
 
 /** Merchant search on any of the service's fields; a malformed id is refused here, before sending. */
 export function SearchPanel({ onPick }: { onPick: (id: number) => void }) {
@@ -37,7 +27,7 @@ export function SearchPanel({ onPick }: { onPick: (id: number) => void }) {
   };
   const p = search.pagination;
   const sortFields = (vocabulary?.sortFields ?? []).flatMap((f) => {
-    const key = wordFor(SORT_WORDS, f);
+    const key = knownKey('merchant', 'sort.', f);
     return key ? [{ field: f, label: t(key) }] : [];
   });
   return (
@@ -45,7 +35,7 @@ export function SearchPanel({ onPick }: { onPick: (id: number) => void }) {
       <form className="search-form" onSubmit={submit} aria-label={t('search.label')} noValidate>
         <div className="form-grid">
           {SEARCH_TEXT_FIELDS.map((k) => (
-            <LabelledField key={k} id={`search-${k}`} label={t(FIELD_LABELS[k])} problem={fieldProblem(k)}>
+            <LabelledField key={k} id={`search-${k}`} label={t(`search.${k}`)} problem={fieldProblem(k)}>
               {(control) => (
                 <input {...control} inputMode={k === 'mid' || k === 'merchantId' ? 'numeric' : undefined} value={input[k] ?? ''} onChange={(e) => change(k, e.target.value)} />
               )}

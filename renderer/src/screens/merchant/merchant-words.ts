@@ -2,7 +2,8 @@ import type { Coded } from '../../../../preload/contract';
 import { problemKey, type Problem } from '../../components/problem';
 import { useT } from '../../i18n/i18n';
 import type { merchantMessages } from '../../i18n/messages/merchant';
-import { BILLING_WORDS, CONTACT_WORDS, FREQUENCY_WORDS, LEVEL_WORDS, PROBLEM_WORDS, SEQUENCE_WORDS, SERVICE_WORDS, wordFor } from './words';
+import { knownKey } from '../../i18n/keys';
+import { PROBLEM_WORDS } from './words';
 
 type MerchantKey = keyof typeof merchantMessages.en;
 
@@ -19,13 +20,13 @@ export function useMerchantWords() {
       return key ? t(key) : p.message;
     },
     level: (code: string): string => {
-      const key = wordFor(LEVEL_WORDS, code);
+      const key = knownKey('merchant', 'level.', code);
       return key ? t(key) : t('level.unknown');
     },
-    contactType: (c: Coded) => word(wordFor(CONTACT_WORDS, c.code), c),
-    serviceType: (c: Coded) => word(wordFor(SERVICE_WORDS, c.code), c),
-    frequency: (c: Coded) => word(wordFor(FREQUENCY_WORDS, c.code), c),
-    sequenceType: (c: Coded) => word(wordFor(SEQUENCE_WORDS, c.code), c),
-    billing: (c: Coded) => word(wordFor(BILLING_WORDS, c.code), c),
+    contactType: (c: Coded) => word(knownKey('merchant', 'contact.', c.code), c),
+    serviceType: (c: Coded) => word(knownKey('merchant', 'service.', c.code), c),
+    frequency: (c: Coded) => word(knownKey('merchant', 'frequency.', c.code), c),
+    sequenceType: (c: Coded) => word(knownKey('merchant', 'sequence.', c.code), c),
+    billing: (c: Coded) => word(knownKey('merchant', 'billing.', c.code), c),
   };
 }

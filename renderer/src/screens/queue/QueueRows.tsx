@@ -4,7 +4,6 @@ import { CardLine } from '../../components/CardLine';
 import { CheckLine } from '../../components/CheckLine';
 import { clockTime } from '../../components/clock-time';
 import { dateTime, digitsOnly, money } from '../../components/money';
-import { PAYMENT_TYPE } from '../../components/payment-words';
 import { useT } from '../../i18n/i18n';
 import { useRovingGrid } from '../../components/roving-grid';
 import { ageOf, expiresAt } from './words';
@@ -31,7 +30,7 @@ export function QueueRows({ rows, empty, now, maxAgeHours, actions, label }: { r
           <div key={r.clientRef} className="queue-row" role="row" data-row={i}>
             <div role="gridcell" data-cell>
               <div>
-                <strong>{t('row.amount', { amount: money(r.requestedCents), type: common(PAYMENT_TYPE[r.type]) })}</strong> ·{' '}
+                <strong>{t('row.amount', { amount: money(r.requestedCents), type: common(`payment.type.${r.type}`) })}</strong> ·{' '}
                 {r.tender === 'check' ? (
                   <CheckLine check={{ routing: r.routing, accountMasked: r.masked, checkNumber: r.checkNumber }} />
                 ) : (

@@ -1,5 +1,4 @@
 import { useEffect, useId, useState } from 'react';
-import { PAYMENT_STATE } from '../../components/payment-words';
 import { useT } from '../../i18n/i18n';
 import { useQueueStore, type QueueNote } from '../../stores/queue-store';
 import { LookupActions, QueueRows } from './QueueRows';
@@ -11,7 +10,7 @@ function NoteLine({ note }: { note: QueueNote }) {
   const { t: common } = useT('common');
   if (note.kind === 'decided') {
     const ref = note.row.clientRef;
-    return <p role="status">{note.action === 'lookup' ? t('decided.lookup', { ref, state: common(PAYMENT_STATE[note.row.state].words) }) : t(`decided.${note.action}`, { ref })}</p>;
+    return <p role="status">{note.action === 'lookup' ? t('decided.lookup', { ref, state: common(`payment.state.${note.row.state}`) }) : t(`decided.${note.action}`, { ref })}</p>;
   }
   const r = note.result;
   const sent = r.attempted === 0 ? t('forwarded.nothing') : t('forwarded.sent', { count: r.attempted, approved: r.approved, declined: r.declined, lookup: r.needsLookup });

@@ -1,7 +1,6 @@
 import type { RefObject } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { money } from '../../components/money';
-import { PAYMENT_TYPE } from '../../components/payment-words';
 import { useT } from '../../i18n/i18n';
 import { entryShown, useRegisterStore, type RegisterType } from '../../stores/register-store';
 
@@ -38,14 +37,14 @@ export function AmountEntry({ amountRef }: { amountRef: RefObject<HTMLOutputElem
               backToAmount();
             }}
           >
-            {common(PAYMENT_TYPE[type])}
+            {common(`payment.type.${type}`)}
           </button>
         ))}
       </div>
       {/* The operation's name sits in the amount's box: the keypad and tenders stay where they were. */}
       <div className="amount-box">
         <span className="entry-operation" data-testid="entry-operation">
-          {common(PAYMENT_TYPE[r.type])}
+          {common(`payment.type.${r.type}`)}
         </span>
         <output ref={amountRef} tabIndex={-1} className={`amount${noAmount ? ' no-amount' : ''}`} aria-label={t('amount')} aria-live="polite">
           {r.cents === null ? t('amount.none') : r.cents === undefined ? t(r.type === 'void' ? 'amount.whole' : 'amount.left') : money(r.cents)}

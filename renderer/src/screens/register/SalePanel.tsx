@@ -4,7 +4,6 @@ import type { CheckDetails, Receipt, SaleView } from '../../../../preload/contra
 import { CardLine } from '../../components/CardLine';
 import { CheckLine } from '../../components/CheckLine';
 import { money } from '../../components/money';
-import { PAYMENT_SENTENCE, PAYMENT_TYPE } from '../../components/payment-words';
 import { useT } from '../../i18n/i18n';
 import type { RegisterTender } from '../../stores/register-store';
 import '../../styles/sale.css';
@@ -12,7 +11,7 @@ import { moneyValues, type ReceiptAfter } from './result-format';
 import { resultWords } from './result-words';
 import { SaleProgress } from './SaleProgress';
 import { SaleResult } from './SaleResult';
-import { WAITING, type Simulated } from './sale-words';
+import type { Simulated } from './sale-words';
 
 export interface SalePanelProps {
   sale: SaleView | undefined;
@@ -57,9 +56,9 @@ export function SalePanel({ sale, training, onCancel, onNewSale, onPayBalance, o
           ) : result ? (
             t(result.words, moneyValues(result.values))
           ) : sale.waitingFor ? (
-            t(WAITING[sale.waitingFor])
+            t(`wait.${sale.waitingFor}`)
           ) : (
-            common(PAYMENT_SENTENCE[sale.state])
+            common(`payment.sentence.${sale.state}`)
           )}
         </p>
       </div>
@@ -67,7 +66,7 @@ export function SalePanel({ sale, training, onCancel, onNewSale, onPayBalance, o
         <>
           <div className="sale-head">
             <p className="sale-amount">
-              <span className="sale-operation">{common(PAYMENT_TYPE[sale.type])}</span> {amount === null ? t('amount.none') : money(amount)}
+              <span className="sale-operation">{common(`payment.type.${sale.type}`)}</span> {amount === null ? t('amount.none') : money(amount)}
             </p>
             {!sale.final && (
               <button type="button" className="button" onClick={onCancel} disabled={sending} title={sending ? t('cancel.tooLate') : undefined}>

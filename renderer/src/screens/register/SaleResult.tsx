@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import type { Receipt, SaleView } from '../../../../preload/contract';
 import { money } from '../../components/money';
-import { ENTRY, outcomeMessageLabel } from '../../components/payment-words';
+import { outcomeMessageLabel } from '../../components/payment-words';
 import { ReceiptView } from '../../components/ReceiptView';
 import { useT } from '../../i18n/i18n';
 import type { RegisterTender } from '../../stores/register-store';
@@ -58,7 +58,7 @@ export function SaleResult({ sale, result, onNewSale, onPayBalance, receipt, onR
         )}
         {sale.entry && (
           <p className="sale-line">
-            <span className="label">{t('line.entry')}</span> {common(ENTRY[sale.entry])}
+            <span className="label">{t('line.entry')}</span> {common(`payment.entry.${sale.entry}`)}
           </p>
         )}
         {sale.problem && <p className="error-note">{sale.problem}</p>}

@@ -6,16 +6,6 @@ import type { CheckDetails, SaleView, SimCard } from '../../../../preload/contra
  * `register` namespace.
  */
 
-/** What the sale waits for now: the step the cashier sees. */
-export const WAITING = {
-  tender: 'wait.tender',
-  card: 'wait.card',
-  check: 'wait.check',
-  'check-details': 'wait.check-details',
-  'customer-confirm': 'wait.customer-confirm',
-  gateway: 'wait.gateway',
-} as const satisfies Record<NonNullable<SaleView['waitingFor']>, string>;
-
 /** Partly approved: the approval left a balance to pay with another tender. */
 export function partlyApproved(sale: SaleView): boolean {
   return sale.state === 'approved' && sale.balanceDueCents > 0;

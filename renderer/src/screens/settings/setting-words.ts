@@ -1,12 +1,7 @@
 import type { SettingView } from '../../../../preload/contract';
-import { settingsMessages } from '../../i18n/messages/settings';
+import { knownKey, type MessageKey } from '../../i18n/keys';
 
-export type SettingsKey = keyof (typeof settingsMessages)['en'];
-
-/** `key` as a message of the settings namespace, when the screen has words for it. */
-function known(key: string): SettingsKey | undefined {
-  return Object.hasOwn(settingsMessages.en, key) ? (key as SettingsKey) : undefined;
-}
+export type SettingsKey = MessageKey<'settings'>;
 
 /** Groups of the screen, in order, by key prefix; a key of no group is not shown. */
 export const GROUPS: ReadonlyArray<{ prefixes: readonly string[]; title: SettingsKey }> = [
@@ -26,12 +21,12 @@ export const GROUPS: ReadonlyArray<{ prefixes: readonly string[]; title: Setting
  * them, else main's words (a key added in main before the screen knows it still shows, described).
  */
 export function settingWords(s: SettingView): { label: SettingsKey | undefined; description: SettingsKey | undefined } {
-  return { label: known(`label.${s.key}`), description: known(`describe.${s.key}`) };
+  return { label: knownKey('settings', 'label.', s.key), description: knownKey('settings', 'describe.', s.key) };
 }
 
 /** A choice's words: this setting's own (`choice.<key>.<value>`), yes/no, or the value as it is typed. */
 export function choiceWords(key: string, value: string): SettingsKey | undefined {
-  return known(`choice.${key}.${value}`) ?? known(`choice.${value}`);
+  return knownKey('settings', 'choice.', `${key}.${value}`) ?? knownKey('settings', 'choice.', value);
 }
 
 /** The id of a setting's control (its first check box for a list): the Save summary links to it and focuses it. */
