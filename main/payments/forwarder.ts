@@ -7,6 +7,7 @@ import { recoverAbandoned } from './recovery';
 import { SealedPayload, sealContext } from './requests';
 import { resolveOutcome, type Resolution } from './resolve-outcome';
 import type { GatewayLease } from './ports';
+import type { PaymentEvent } from './states';
 
 /**
  * Sends stored payments to the gateway, oldest first, and looks up those whose tag a manager
@@ -207,7 +208,7 @@ export class Forwarder {
       return this.finish(journal, row, {
         state: 'failed',
         patch: { attention: true, outcomeKind: 'invalid', message: 'the stored payment data cannot be read, so it was not sent: contact the customer to pay again' },
-      });
+      }, 'invalid');
     }
     const outcome = await gateway.send(payload.operation, payload.request);
     const retryAt = new Date(this.deps.now().getTime() + backoffMs(row.attempts, (this.deps.random ?? Math.random)(), this.deps.backoff)).toISOString();
@@ -238,9 +239,10 @@ export class Forwarder {
     return this.finish(journal, row, resolution);
   }
 
-  private finish(journal: JournalStore, row: JournalRow, resolution: Resolution): string {
+  private finish(journal: JournalStore, row: JournalRow, resolution: Resolution, event: PaymentEvent = 'answer'): string {
     try {
-      return journal.transition(row.clientRef, row.state, resolution.state, this.deps.now(), { ...resolution.patch, ...(resolution.state === 'offline' ? {} : { owner: null, leaseUntil: null }) }).state;
+      const patch = { ...resolution.patch, ...(resolution.state === 'offline' ? {} : { owner: null, leaseUntil: null }) };
+      return journal.apply(row.clientRef, event, this.deps.now(), patch, { from: row.state, to: resolution.state }).state;
     } catch (e) {
       if (!(e instanceof JournalConflictError)) throw e;
       this.deps.log.warn({ ref: row.clientRef }, 'a forwarded payment was moved by another process meanwhile');

@@ -11,7 +11,7 @@ import { offlineDecision, type OfflineDecision } from './policy';
 import { claimCents } from './claim-rule';
 import { buildCall, sealContext, type CardSource, type SealedPayload } from './requests';
 import { resolveOutcome } from './resolve-outcome';
-import { FINAL_STATES, IN_PROGRESS_STATES, STATE_WORDS, type EntryMethod, type PaymentState, type PaymentType, type Tender } from './states';
+import { FINAL_STATES, IN_PROGRESS_STATES, STATE_WORDS, type EntryMethod, type PaymentEvent, type PaymentState, type PaymentType, type Tender } from './states';
 import { originalOf } from './original-view';
 import { paidCents, saleViewOfRow } from './views';
 import type { GatewayLease, SaleDevices, SalePinpad, SalePolicy } from './ports';
@@ -175,7 +175,7 @@ export class Sale {
     if (tender === 'check' && this.start.type !== 'sale') throw new PosError('BAD_INPUT', `a check cannot pay a ${this.start.type}`);
     this.clearWaits();
     this.start.tender = tender;
-    this.move(['choosing', 'waiting'], 'waiting', { tender, leaseUntil: this.leaseUntil(this.waitMs(cardEntry)) });
+    this.move('tender', { tender, leaseUntil: this.leaseUntil(this.waitMs(cardEntry)) });
     this.waitFor(tender, cardEntry);
   }
 
@@ -267,7 +267,7 @@ export class Sale {
    * confirmation, check details), otherwise kept to go with the sealing commit.
    */
   private validate(patch: RowPatch, waitsAgain: boolean): void {
-    if (waitsAgain) this.move('waiting', 'validated', patch);
+    if (waitsAgain) this.move('read', patch);
     else this.validatedPatch = patch;
   }
 
@@ -308,7 +308,7 @@ export class Sale {
     if (this.isFinished()) return this.view();
     if (this.row.state === 'journaled' || this.row.state === 'sending') throw this.tooLate('be cancelled');
     this.clearWaits();
-    this.row = this.deps.journal.transition(this.start.clientRef, ['choosing', 'waiting', 'validated'], 'cancelled', this.deps.now(), { message: why });
+    this.row = this.deps.journal.apply(this.start.clientRef, 'cancel', this.deps.now(), { message: why });
     this.finish();
     return this.view();
   }
@@ -394,7 +394,7 @@ export class Sale {
       payload = { v: 1, operation: call.operation as SealedPayload['operation'], request: call.request, partialApproval: (call.request as Record<string, unknown>).PartialRedemption === true };
     } catch (e) {
       const message = e instanceof Error ? e.message : String(e);
-      this.moveTo([...this.toValidated(), 'failed'], { ...this.takeValidatedPatch(), message, outcomeKind: 'invalid' });
+      this.moveTo('invalid', [...this.toValidated(), 'failed'], { ...this.takeValidatedPatch(), message, outcomeKind: 'invalid' });
       return this.finish();
     }
     // Card data forgotten here: from now on only the sealed copy exists, until the final answer.
@@ -406,7 +406,7 @@ export class Sale {
       deps.log.error({ err, ref: start.clientRef }, 'the sale could not be completed');
       const to: PaymentState[] = this.row.state === 'sending' ? ['needs-lookup'] : [...this.toValidated(), 'failed'];
       const message = redactText(`the terminal could not complete this payment (${err instanceof Error ? err.message : String(err)})`, 'data');
-      if (!this.isFinished()) this.moveTo(to, { ...this.takeValidatedPatch(), message, owner: null, leaseUntil: null });
+      if (!this.isFinished()) this.moveTo('fault', to, { ...this.takeValidatedPatch(), message, owner: null, leaseUntil: null });
       this.finish();
     }
   }
@@ -436,11 +436,11 @@ export class Sale {
     const prefix = this.toValidated();
     if (deps.gateway.knownOffline()) {
       if (offline().allowed) {
-        this.moveTo([...prefix, 'journaled', 'offline'], { ...columns, storedOffline: true, outcomeKind: 'not-sent', message: 'stored offline: the gateway is offline' });
+        this.moveTo('store', [...prefix, 'journaled', 'offline'], { ...columns, storedOffline: true, outcomeKind: 'not-sent', message: 'stored offline: the gateway is offline' });
         return this.finish();
       }
     }
-    this.moveTo([...prefix, 'journaled', 'sending'], { ...columns, attemptsIncrement: true });
+    this.moveTo('send', [...prefix, 'journaled', 'sending'], { ...columns, attemptsIncrement: true });
     // Another process closed the row meanwhile (a recovery): nothing may be sent for it.
     if (this.row.state !== 'sending') return this.finish();
     const answer = deps.gateway.send(payload.operation, payload.request);
@@ -461,7 +461,7 @@ export class Sale {
       ...(outcome.kind === 'not-sent' ? { offline: offline() } : {}),
     });
     const partial = resolution.state === 'approved' && (resolution.patch.approvedCents ?? this.row.requestedCents) < this.row.requestedCents;
-    this.moveTo([resolution.state], { ...resolution.patch, ...(partial && !start.splitTenderId ? { splitTenderId: start.clientRef } : {}) });
+    this.moveTo('answer', [resolution.state], { ...resolution.patch, ...(partial && !start.splitTenderId ? { splitTenderId: start.clientRef } : {}) });
     this.finish();
   }
 
@@ -534,15 +534,16 @@ export class Sale {
     if (this.pad && this.row.state === 'waiting') void this.pad.cancelPrompt().catch(() => undefined);
   }
 
-  private move(from: PaymentState | PaymentState[], to: PaymentState, patch: RowPatch = {}): void {
-    this.row = this.deps.journal.transition(this.start.clientRef, from, to, this.deps.now(), patch);
+  /** Journals an event from any of its start states to its one end (states.ts EVENTS), and publishes. */
+  private move(event: PaymentEvent, patch: RowPatch = {}): void {
+    this.row = this.deps.journal.apply(this.start.clientRef, event, this.deps.now(), patch);
     this.publish();
   }
 
-  /** Journals a move the caller publishes itself (finish(), or once the request is on its way). */
-  private moveTo(path: PaymentState[], patch: RowPatch): void {
+  /** Journals an event from the row's state along `path`, which the caller publishes itself (finish(), or once the request is on its way). */
+  private moveTo(event: PaymentEvent, path: PaymentState[], patch: RowPatch): void {
     try {
-      this.row = this.deps.journal.transition(this.start.clientRef, this.row.state, path, this.deps.now(), patch);
+      this.row = this.deps.journal.apply(this.start.clientRef, event, this.deps.now(), patch, { from: this.row.state, to: path });
     } catch (e) {
       if (!(e instanceof JournalConflictError)) throw e;
       // Another process (a recovery) closed the row: show what the journal says.

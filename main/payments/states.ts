@@ -1,9 +1,11 @@
 import { EntryMethod as EntryMethodSchema, PaymentState as PaymentStateSchema, PaymentType as PaymentTypeSchema, Tender as TenderSchema } from '../../preload/contract/payments';
 
 /**
- * The states of one payment and the moves between them: pure, no I/O. The journal's CHECK
- * constraint is built from this list and `journal.transition` refuses any move not in `MOVES`,
- * so a bug elsewhere cannot put a payment where money could move twice.
+ * The states of one payment, their named groups, the moves between them and the events that make
+ * those moves: pure, no I/O. The journal's CHECK constraint is built from this list, main moves a
+ * payment only through `journal.apply(ref, event, …)` (refused for an event not in `EVENTS`) and
+ * `journal.transition` refuses any step not in `MOVES`, so a bug elsewhere cannot put a payment
+ * where money could move twice.
  *
  * A payment is journaled from the moment it starts (no card data yet): every transition is
  * written first and published second, and a crash at any step leaves a row that recovery can
@@ -109,8 +111,8 @@ export const EVENTS = {
   read: { from: ['waiting'], to: ['validated'] },
   /** Cancelled at the counter, before anything was sealed or sent. */
   cancel: { from: [...LIGHT_STATES], to: ['cancelled'] },
-  /** The request cannot be built from what was read: nothing was sent. */
-  invalid: { from: [...LIGHT_STATES], to: ['failed'] },
+  /** The request cannot be built from what was read, or a stored one cannot be read back: nothing was sent. */
+  invalid: { from: [...LIGHT_STATES, 'forwarding'], to: ['failed'] },
   /** Sealed and stored offline without sending (the live gateway is known to be offline). */
   store: { from: [...LIGHT_STATES], to: ['offline'] },
   /** Sealed and sent to the gateway. */
