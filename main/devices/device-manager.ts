@@ -18,11 +18,10 @@ import { DeviceTests } from './device-test';
 import { PinpadDevice } from './pinpad-device';
 import { PrinterDevice } from './printer-device';
 import { testPageLines } from './printer-test-page';
-import { DeviceClaims, type ClaimKind, type PinpadClaim, type PrinterClaim, type ReadClaim, type ReadClaimHandlers, type ReadMeta } from './claims';
+import { DeviceClaims, type ReadMeta } from './claims';
 import { TrainingRig } from './training-rig';
 import { WedgeDevice } from './wedge-device';
 
-export type { ClaimKind, PinpadClaim, PrinterClaim, ReadClaim, ReadClaimHandlers, ReadMeta } from './claims';
 
 export interface DeviceManagerOptions {
   settings: SettingsStore;
@@ -103,19 +102,6 @@ export class DeviceManager implements Service {
       pinpadAnswer: (device, answer) => this.o.bus.emit('pinpad.answer', { deviceId: device.id, answer }),
       changed: () => this.o.refresh(),
     };
-  }
-
-  /** Takes the reads of `kinds` for `owner` (DeviceClaims.reads). */
-  claimReads(owner: string, kinds: ReadonlyArray<ClaimKind>, handlers: ReadClaimHandlers): ReadClaim {
-    return this.claims.reads(owner, kinds, handlers);
-  }
-
-  /**
-   * Takes the PIN pad for `owner` (DeviceClaims.pinpad). In training mode the simulated customer
-   * then swipes only when told to (`devices.simulateSwipe` via pinpad).
-   */
-  claimPinpad(owner: string, id?: string): PinpadClaim | undefined {
-    return this.claims.pinpad(owner, id);
   }
 
   async start(): Promise<void> {
@@ -245,7 +231,7 @@ export class DeviceManager implements Service {
 
   private async printTestPage(device: PrinterDevice): Promise<DeviceTestResult> {
     const started = Date.now();
-    const claim = this.claimPrinter('a test page', device.id);
+    const claim = this.claims.printer('a test page', device.id);
     const result = (ok: boolean, detail: string): DeviceTestResult => ({ id: device.id, ok, detail, elapsedMs: Math.max(0, Date.now() - started) });
     try {
       const done = await claim.device.print(testPageLines(this.o.settings.get('terminal.name'), this.now()));
@@ -277,11 +263,6 @@ export class DeviceManager implements Service {
   /** Training mode's simulated receipt printer, while the simulators run. */
   simulatedPrinter(): PrinterDevice | undefined {
     return this.o.mode() === 'training' ? this.rig?.printer : undefined;
-  }
-
-  /** Takes the printer for `owner` (DeviceClaims.printer): BUSY while another job holds it. */
-  claimPrinter(owner: string, id?: string): PrinterClaim {
-    return this.claims.printer(owner, id);
   }
 
   /** The printer `id` (or the lane's receipt printer), refused in words when there is none. */

@@ -1,12 +1,12 @@
-import type { DeviceManager } from '../devices/device-manager';
+import type { DeviceClaims } from '../devices/claims';
 import type { SaleDevices } from './ports';
 
-/** The device manager as a sale uses it: claims, and the PIN pad only while it is connected. */
-export function saleDevicesOf(devices: DeviceManager): SaleDevices {
+/** The devices as a sale uses them: its claims (devices/claims.ts), and the PIN pad only while it is connected. */
+export function saleDevicesOf(devices: { claims: DeviceClaims }): SaleDevices {
   return {
-    claimReads: (owner, kinds, handlers) => devices.claimReads(owner, kinds, handlers),
+    claimReads: (owner, kinds, handlers) => devices.claims.reads(owner, kinds, handlers),
     claimPinpad(owner) {
-      const claim = devices.claimPinpad(owner);
+      const claim = devices.claims.pinpad(owner);
       if (!claim) return undefined;
       const device = claim.device;
       if (device.health().state !== 'connected') {

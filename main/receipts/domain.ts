@@ -41,7 +41,7 @@ export function createReceiptsDomain(d: ReceiptsDomainDeps): ReceiptsDomain {
         const p = d.mode() === 'training' ? d.devices.simulatedPrinter() : undefined;
         return p ? { id: p.id, name: p.name } : undefined;
       },
-      claim: (owner, id) => d.devices.claimPrinter(owner, id),
+      claim: (owner, id) => d.devices.claims.printer(owner, id),
     },
     host: d.hostPrinter,
   });

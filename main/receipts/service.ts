@@ -1,7 +1,7 @@
 import type { Logger } from 'pino';
 import type { Receipt, ReceiptPrinted } from '../../preload/contract';
 import { PosError } from '../api/errors';
-import type { PrinterClaim } from '../devices/device-manager';
+import type { PrinterClaim } from '../devices/claims';
 import type { HostPrinter } from '../platform/platform';
 import { routeReceipt, type PrinterChoice } from './route';
 

@@ -72,7 +72,7 @@ export function createReportsDomain(d: ReportsDomainDeps): ReportsDomain {
         return { printedOn: 'system', printer: printerName === '' ? null : printerName };
       }
       case 'device': {
-        const claim = d.devices.claimPrinter(`the day report of ${date}`, route.printer.id);
+        const claim = d.devices.claims.printer(`the day report of ${date}`, route.printer.id);
         try {
           await claim.device.print(printout);
           log.info({ date, device: claim.device.id }, 'day report printed');

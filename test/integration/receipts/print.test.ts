@@ -122,7 +122,7 @@ describe('receipts.print', () => {
   it('answers BUSY while the printer prints another job, and NOT_FOUND for a payment it does not know', async () => {
     const l = await lane();
     const sale = await swipeSale(l, saleId('busy'), 1_00, 'visa');
-    const claim = l.core.devices.claimPrinter('the customer copy of another sale', 'training-printer');
+    const claim = l.core.devices.claims.printer('the customer copy of another sale', 'training-printer');
     expect(await refused(l, 'receipts.print', { ref: sale.clientRef, copy: 'customer' })).toEqual({
       code: 'BUSY',
       message: 'Simulated receipt printer is printing the customer copy of another sale; try again once it is done',

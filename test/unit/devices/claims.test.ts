@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createCore, type Core } from '../../../main/core';
-import type { ReadClaim, ReadMeta } from '../../../main/devices/device-manager';
+import type { ReadClaim, ReadMeta } from '../../../main/devices/claims';
 import { createNodePlatform } from '../../../main/platform/platform';
 import type { EventName, Reply } from '../../../preload/contract';
 import type { CardRead } from '../../../native/card/card-read';
@@ -44,7 +44,7 @@ function recorder(c: Core, owner: string, kinds: ReadonlyArray<'msr' | 'micr'>) 
   const cards: Array<{ card: CardRead; meta: ReadMeta }> = [];
   const checks: Array<{ check: CheckRead; meta: ReadMeta }> = [];
   const failures: Array<{ error: ReadError; meta: ReadMeta }> = [];
-  const claim: ReadClaim = c.devices.claimReads(owner, kinds, {
+  const claim: ReadClaim = c.devices.claims.reads(owner, kinds, {
     onCard: (card, meta) => cards.push({ card, meta }),
     onCheck: (check, meta) => checks.push({ check, meta }),
     onFailure: (error, meta) => failures.push({ error, meta }),
@@ -106,7 +106,7 @@ describe('read claims', () => {
   it('refuse a second owner with BUSY naming the holder, and let the same owner replace its handlers', async () => {
     const { core: c } = await startCore();
     const first = recorder(c, 'the sale on lane 1', ['msr']);
-    const busy = refusal(() => c.devices.claimReads('the sale on lane 2', ['micr', 'msr'], {}));
+    const busy = refusal(() => c.devices.claims.reads('the sale on lane 2', ['micr', 'msr'], {}));
     expect(busy.code).toBe('BUSY');
     expect(busy.message).toContain('in use by the sale on lane 1');
     // All or nothing: the refused claim did not take the check readers either.
@@ -117,7 +117,7 @@ describe('read claims', () => {
     expect(first.cards).toHaveLength(0);
     // The replaced handle's release no longer gives the reader back.
     first.claim.release();
-    expect(refusal(() => c.devices.claimReads('the sale on lane 2', ['msr'], {})).code).toBe('BUSY');
+    expect(refusal(() => c.devices.claims.reads('the sale on lane 2', ['msr'], {})).code).toBe('BUSY');
     checks.claim.release();
   });
 
@@ -136,7 +136,7 @@ describe('read claims', () => {
   it('contain a handler that throws: the read is counted and logged, the swipe does not fail', async () => {
     const { core: c, log } = await startCore();
     claims.push(
-      c.devices.claimReads('sale 1', ['msr'], {
+      c.devices.claims.reads('sale 1', ['msr'], {
         onCard: () => {
           throw new Error('bug in the sale');
         },
@@ -164,7 +164,7 @@ describe('read claims and device tests', () => {
   it('answer BUSY to a test that would wait on a claimed reader or PIN pad; a link check alone still runs', async () => {
     const { core: c } = await startCore();
     recorder(c, 'sale 1', ['micr']);
-    const pad = c.devices.claimPinpad('sale 1');
+    const pad = c.devices.claims.pinpad('sale 1');
     if (pad) claims.push(pad);
     const micr = refused(await call(c, 'devices.test', { id: 'training-micr', waitForReadMs: 5000 }));
     expect(micr?.code).toBe('BUSY');
@@ -180,23 +180,23 @@ describe('read claims and device tests', () => {
 describe('the PIN pad claim', () => {
   it('answers undefined without a pad, and BUSY to a second owner', async () => {
     const { core: c } = await startCore();
-    expect(c.devices.claimPinpad('sale 1', 'no-such-pad')).toBeUndefined();
-    const held = c.devices.claimPinpad('sale 1');
+    expect(c.devices.claims.pinpad('sale 1', 'no-such-pad')).toBeUndefined();
+    const held = c.devices.claims.pinpad('sale 1');
     expect(held?.device.id).toBe('training-pinpad');
     if (held) claims.push(held);
-    const busy = refusal(() => c.devices.claimPinpad('sale 2'));
+    const busy = refusal(() => c.devices.claims.pinpad('sale 2'));
     expect(busy.code).toBe('BUSY');
     expect(busy.message).toContain('in use by sale 1');
     held?.release();
     held?.release();
-    const next = c.devices.claimPinpad('sale 2');
+    const next = c.devices.claims.pinpad('sale 2');
     if (next) claims.push(next);
     expect(next?.device.id).toBe('training-pinpad');
   });
 
   it('takes the trainer\'s simulated swipe on its pending card request, unseen by the Devices screen', async () => {
     const { core: c, events } = await startCore();
-    const held = c.devices.claimPinpad('sale 1');
+    const held = c.devices.claims.pinpad('sale 1');
     if (!held) throw new Error('no simulated PIN pad');
     claims.push(held);
     // Not asking for a card yet: there is nothing to swipe on.
