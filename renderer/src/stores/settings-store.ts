@@ -1,10 +1,11 @@
 import { create } from 'zustand';
-import { PosCallError, type SettingView } from '../../../preload/contract';
-import { connect, errorWords } from '../api/pos';
-import { useManagerStore } from './manager-store';
+import type { SettingView } from '../../../preload/contract';
+import { connect } from '../api/pos';
+import type { Problem } from '../components/problem';
+import { callAction } from './call-action';
 
 /** What the last Save came to: every change saved, or some refused (each under its field), or a refusal of the whole. */
-export type SaveOutcome = { kind: 'saved'; count: number } | { kind: 'refused'; keys: string[] } | { kind: 'failed'; text: string };
+export type SaveOutcome = { kind: 'saved'; count: number } | { kind: 'refused'; keys: string[] } | { kind: 'failed'; problem: Problem };
 
 export interface SettingsState {
   /** The settings in force, as main last gave them; empty until this page may read them. */
@@ -17,17 +18,18 @@ export interface SettingsState {
   problems: Record<string, string>;
   outcome: SaveOutcome | undefined;
   busy: boolean;
-  error: string | undefined;
+  /** The last read or Unlock refused, as main's code (the screen says it). */
+  problem: Problem | undefined;
   /** A secret removed (Remove acts at once: nothing of a secret is ever in the form to save or discard). */
-  notes: Record<string, { ok: true } | { ok: false; text: string }>;
+  notes: Record<string, { ok: true } | { ok: false; problem: Problem }>;
 }
 
 const client = () => connect().client;
 
 /** The refusal main sends a page that lacks the manager role: the quiet read on arrival keeps the screen locked on it. */
-const needsManager = (e: unknown): boolean => e instanceof PosCallError && e.code === 'FORBIDDEN' && e.needs === 'manager';
+const needsManager = (p: Problem): boolean => p.code === 'FORBIDDEN' && p.needs === 'manager';
 
-const initial: SettingsState = { settings: [], unlocked: false, drafts: {}, problems: {}, outcome: undefined, busy: false, error: undefined, notes: {} };
+const initial: SettingsState = { settings: [], unlocked: false, drafts: {}, problems: {}, outcome: undefined, busy: false, problem: undefined, notes: {} };
 
 export const useSettingsStore = create<SettingsState>(() => initial);
 
@@ -43,22 +45,17 @@ export const settingsActions = {
    * sees the settings read-only with Unlock; a refusal that needs a manager leaves Unlock alone.
    */
   load(): void {
-    client()
-      .call('settings.list', {})
-      .then(
-        (settings) => set({ settings, error: undefined }),
-        (e: unknown) => set(needsManager(e) ? { settings: [], unlocked: false } : { error: errorWords(e) }),
-      );
+    void callAction(useSettingsStore, () => client().call('settings.list', {})).then((r) => {
+      if (r.kind === 'done') set({ settings: r.value, problem: undefined });
+      else if (r.kind === 'refused') set(needsManager(r.problem) ? { settings: [], unlocked: false } : { problem: r.problem });
+    });
   },
   /** Unlock: the manager PIN when the page needs it (ManagerGate's dialog), then the form takes changes. */
   unlock(): void {
-    useManagerStore
-      .getState()
-      .asManager(() => client().call('settings.unlock', {}))
-      .then(
-        (settings) => settings && set({ settings, unlocked: true, error: undefined }),
-        (e: unknown) => set({ error: errorWords(e) }),
-      );
+    void callAction(useSettingsStore, () => client().call('settings.unlock', {}), { asManager: true }).then((r) => {
+      if (r.kind === 'done') set({ settings: r.value, unlocked: true, problem: undefined });
+      else if (r.kind === 'refused') set({ problem: r.problem });
+    });
   },
   /** Back to read-only (the technician locking, a cashier again): unsaved changes go with it; the values are read again as this page now sees them. */
   close(): void {
@@ -87,33 +84,23 @@ export const settingsActions = {
   save(): void {
     const changes = Object.entries(get().drafts).map(([key, text]) => ({ key, text }));
     if (changes.length === 0 || get().busy) return;
-    set({ busy: true, outcome: undefined });
-    useManagerStore
-      .getState()
-      .asManager(() => client().call('settings.setMany', { changes }))
-      .then(
-        (settings) => {
-          if (!settings) return set({ busy: false });
-          set({ settings, drafts: {}, problems: {}, busy: false, outcome: { kind: 'saved', count: changes.length } });
-        },
-        (e: unknown) => {
-          const issues = e instanceof PosCallError && e.code === 'BAD_INPUT' ? (e.issues ?? []) : [];
-          // Each refusal goes under its own field; a refusal of no field we show stays whole.
-          const problems = Object.fromEntries(issues.filter((i) => i.path in get().drafts).map((i) => [i.path, i.message]));
-          const keys = Object.keys(problems);
-          set({ busy: false, problems, outcome: keys.length > 0 ? { kind: 'refused', keys } : { kind: 'failed', text: errorWords(e) } });
-        },
-      );
+    set({ outcome: undefined });
+    void callAction(useSettingsStore, () => client().call('settings.setMany', { changes }), { busy: 'busy', asManager: true }).then((r) => {
+      if (r.kind === 'done') set({ settings: r.value, drafts: {}, problems: {}, outcome: { kind: 'saved', count: changes.length } });
+      if (r.kind !== 'refused') return;
+      const issues = r.problem.code === 'BAD_INPUT' ? r.problem.issues : [];
+      // Each refusal goes under its own field; a refusal of no field we show stays whole.
+      const problems = Object.fromEntries(issues.filter((i) => i.path in get().drafts).map((i) => [i.path, i.message]));
+      const keys = Object.keys(problems);
+      set({ problems, outcome: keys.length > 0 ? { kind: 'refused', keys } : { kind: 'failed', problem: r.problem } });
+    });
   },
   /** Removes a stored secret at once (a secret is never in the form's changes). */
   remove(key: string): void {
-    useManagerStore
-      .getState()
-      .asManager(() => client().call('settings.unset', { key }))
-      .then(
-        (view) => view && set({ settings: get().settings.map((s) => (s.key === key ? view : s)), notes: { ...get().notes, [key]: { ok: true } } }),
-        (e: unknown) => set({ notes: { ...get().notes, [key]: { ok: false, text: errorWords(e) } } }),
-      );
+    void callAction(useSettingsStore, () => client().call('settings.unset', { key }), { asManager: true }).then((r) => {
+      if (r.kind === 'done') set({ settings: get().settings.map((s) => (s.key === key ? r.value : s)), notes: { ...get().notes, [key]: { ok: true } } });
+      else if (r.kind === 'refused') set({ notes: { ...get().notes, [key]: { ok: false, problem: r.problem } } });
+    });
   },
   /** For tests: the state a fresh page starts with. */
   reset(): void {

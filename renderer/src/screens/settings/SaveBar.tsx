@@ -1,3 +1,4 @@
+import { problemWords } from '../../components/problem';
 import { useT } from '../../i18n/i18n';
 import { settingsActions, useSettingsStore } from '../../stores/settings-store';
 import { fieldId } from './setting-words';
@@ -28,7 +29,7 @@ export function SaveBar({ labelOf }: { labelOf: (key: string) => string }) {
       <div role="status" className="save-outcome">
         {outcome?.kind === 'saved' && t('outcome.saved', { count: outcome.count })}
         {outcome?.kind === 'refused' && t('outcome.refused', { count: outcome.keys.length })}
-        {outcome?.kind === 'failed' && t('outcome.failed', { text: outcome.text })}
+        {outcome?.kind === 'failed' && t('outcome.failed', { text: problemWords(outcome.problem) })}
       </div>
       {outcome?.kind === 'refused' && (
         <ul className="save-problems">

@@ -1,4 +1,5 @@
 import type { SettingView } from '../../../../preload/contract';
+import { problemWords } from '../../components/problem';
 import { useT } from '../../i18n/i18n';
 import { settingsActions, useSettingsStore } from '../../stores/settings-store';
 import { SettingControl } from './SettingControl';
@@ -60,7 +61,7 @@ export function SettingField({ s, unlocked }: { s: SettingView; unlocked: boolea
       )}
       {note && (
         <span className={note.ok ? 'muted' : 'field-problem'} role={note.ok ? 'status' : 'alert'}>
-          {note.ok ? t('saved') : note.text}
+          {note.ok ? t('saved') : problemWords(note.problem)}
         </span>
       )}
     </div>

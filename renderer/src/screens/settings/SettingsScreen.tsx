@@ -1,4 +1,5 @@
 import { useEffect, type KeyboardEvent } from 'react';
+import { problemWords } from '../../components/problem';
 import { useT } from '../../i18n/i18n';
 import { settingsActions, useSettingsStore } from '../../stores/settings-store';
 import '../../styles/settings.css';
@@ -34,7 +35,7 @@ export function SettingsScreen() {
   const { t } = useT('settings');
   const settings = useSettingsStore((s) => s.settings);
   const unlocked = useSettingsStore((s) => s.unlocked);
-  const error = useSettingsStore((s) => s.error);
+  const problem = useSettingsStore((s) => s.problem);
   const outcome = useSettingsStore((s) => s.outcome);
   useEffect(() => {
     settingsActions.load();
@@ -58,9 +59,9 @@ export function SettingsScreen() {
   return (
     <section className="screen settings-screen" aria-labelledby="settings-title">
       <h1 id="settings-title">{t('title')}</h1>
-      {error && (
+      {problem && (
         <p className="error-note" role="alert">
-          {error}
+          {problemWords(problem)}
         </p>
       )}
       {!unlocked && (
