@@ -1,7 +1,6 @@
 import type { Logger } from 'pino';
 import type { DeviceInfo, DeviceList, DeviceStatus, DeviceTestResult, Mode, SimCard, SimCheck, SimVia } from '../../preload/contract';
-import type { CardRead, CardSource } from '../../native/card/card-read';
-import type { CheckRead } from '../../native/check/micr';
+import type { CardRead } from '../../native/card/card-read';
 import { discoverDevices, type DiscoveredDevice as FoundDevice } from '../../native/discovery/discover';
 import type { ReadError } from '../../native/read-error';
 import { SAMPLE_CARDS, SAMPLE_CHECKS } from '../../native/sim/sample-cards';
@@ -15,10 +14,11 @@ import type { Service } from '../service';
 import { addressOf, buildDevice, type DeviceEnvironment } from './build-device';
 import type { DeviceRuntime, DeviceSink } from './device-runtime';
 import { DeviceTests } from './device-test';
+import { readRouting, type ShownReads } from './read-routing';
 import { PinpadDevice } from './pinpad-device';
 import { PrinterDevice } from './printer-device';
 import { testPageLines } from './printer-test-page';
-import { DeviceClaims, type ReadMeta } from './claims';
+import { DeviceClaims } from './claims';
 import { TrainingRig } from './training-rig';
 import { WedgeDevice } from './wedge-device';
 
@@ -72,6 +72,7 @@ export class DeviceManager implements Service {
   private readonly env: DeviceEnvironment;
   private readonly now: () => Date;
   private readonly sink: DeviceSink;
+  private readonly shown: ShownReads;
   /** Who holds each device: reads, PIN pad, printer, test waits (one job on a printer at a time, so two receipts never interleave). */
   readonly claims: DeviceClaims;
   private readonly tests: DeviceTests;
@@ -94,14 +95,9 @@ export class DeviceManager implements Service {
       (err, event) => this.o.log.error({ err, event }, 'a device event listener threw; the others still ran'),
     );
     this.tests = new DeviceTests(this.claims);
-    this.sink = {
-      card: (device, card, source) => this.onCard(device, card, source),
-      check: (device, check) => this.onCheck(device, check),
-      failure: (device, error) => this.onFailure(device, error),
-      pinpadActivity: (device, activity, extra) => this.o.bus.emit('pinpad.activity', { deviceId: device.id, activity, ...extra }),
-      pinpadAnswer: (device, answer) => this.o.bus.emit('pinpad.answer', { deviceId: device.id, answer }),
-      changed: () => this.o.refresh(),
-    };
+    const routing = readRouting({ claims: this.claims, bus: o.bus, log: o.log, now: this.now, counted: (device, at) => this.counted(device, at), refresh: o.refresh });
+    this.sink = routing.sink;
+    this.shown = routing.shown;
   }
 
   async start(): Promise<void> {
@@ -297,9 +293,8 @@ export class DeviceManager implements Service {
     }
     const result = await rig.padRead(card);
     if (result.status === 'cancelled' || result.status === 'timeout') throw new Error(`the simulated PIN pad ended the card request: ${result.status}`);
-    const meta = this.meta(pad);
-    if (result.status === 'read') this.publishCard(pad, result.card, 'pinpad', meta);
-    else this.publishFailure(pad, result.error, meta);
+    if (result.status === 'read') this.shown.card(pad, result.card, 'pinpad');
+    else this.shown.failure(pad, result.error);
     return pad.id;
   }
 
@@ -450,55 +445,9 @@ export class DeviceManager implements Service {
     return this.scanning;
   }
 
-  private meta(device: DeviceRuntime): ReadMeta {
-    // Only readers and PIN pads hand in reads.
-    if (device.kind === 'printer') throw new TypeError(`${device.id} is a receipt printer: it reads nothing`);
-    return { deviceId: device.id, kind: device.kind, simulated: device.origin === 'training', at: this.now().toISOString() };
-  }
-
   private counted(device: DeviceRuntime, at: string): void {
     const r = this.entry(device);
     r.reads++;
     r.lastReadAt = at;
-  }
-
-  /**
-   * Every read is counted and logged. A PIN pad's card answers whoever asked for it (readCard), so
-   * it is not published; a claimed kind goes to its owner alone; the rest to the Devices screen.
-   */
-  private onCard(device: DeviceRuntime, card: CardRead, source: CardSource): void {
-    const meta = this.meta(device);
-    this.counted(device, meta.at);
-    this.o.log.info({ device: device.id, source, brand: card.brand, last4: card.masked().last4, simulated: meta.simulated, claimedBy: this.claims.ownerOf(device) }, 'card read');
-    if (device.kind === 'pinpad' || this.claims.card(card, { ...meta, source })) return;
-    this.publishCard(device, card, source, meta);
-  }
-
-  private onCheck(device: DeviceRuntime, check: CheckRead): void {
-    const meta = this.meta(device);
-    this.counted(device, meta.at);
-    this.o.log.info({ device: device.id, routing: check.routing, last4: check.masked().accountLast4, simulated: meta.simulated, claimedBy: this.claims.ownerOf(device) }, 'check read');
-    if (this.claims.check(check, meta)) return;
-    this.o.bus.emit('check.read', { deviceId: device.id, simulated: meta.simulated, at: meta.at, check: check.masked() });
-  }
-
-  private onFailure(device: DeviceRuntime, error: ReadError): void {
-    const meta = this.meta(device);
-    if (error.code === 'NOISE') {
-      // Line noise is not a read: worth a debug line, not a message to the cashier.
-      this.o.log.debug({ device: device.id }, 'noise on the line ignored');
-      return;
-    }
-    this.o.log.info({ device: device.id, code: error.code, claimedBy: this.claims.ownerOf(device) }, 'read failed');
-    if (device.kind === 'pinpad' || this.claims.failure(error, meta)) return;
-    this.publishFailure(device, error, meta);
-  }
-
-  private publishCard(device: DeviceRuntime, card: CardRead, source: CardSource, meta: ReadMeta): void {
-    this.o.bus.emit('card.read', { deviceId: device.id, source, simulated: meta.simulated, at: meta.at, card: card.masked() });
-  }
-
-  private publishFailure(device: DeviceRuntime, error: ReadError, meta: ReadMeta): void {
-    this.o.bus.emit('device.readFailed', { deviceId: device.id, kind: device.kind, code: error.code, message: error.message, at: meta.at });
   }
 }
