@@ -1,7 +1,8 @@
 import { create } from 'zustand';
 import type { ForwardResult, PaymentRow, QueueAction, QueueStatus } from '../../../preload/contract';
-import { connect, errorWords } from '../api/pos';
-import { useManagerStore } from './manager-store';
+import { connect } from '../api/pos';
+import type { Problem } from '../components/problem';
+import { callAction } from './call-action';
 
 export type QueueList = 'offline' | 'needs-lookup' | 'attention';
 
@@ -14,8 +15,8 @@ export type QueueNote = { kind: 'forwarded'; result: ForwardResult } | { kind: '
 export interface QueueState {
   status: QueueStatus | undefined;
   lists: Record<QueueList, PaymentRow[]>;
-  /** A refused or failed call, in main's words. */
-  error: string | undefined;
+  /** A refused or failed call, as main's code (the screen says it). */
+  problem: Problem | undefined;
   note: QueueNote | undefined;
   busy: boolean;
   /** When the lists were last read (ms): the ages on screen count from it at least. */
@@ -31,56 +32,46 @@ const client = () => connect().client;
 export const useQueueStore = create<QueueState>((set, get) => ({
   status: undefined,
   lists: { offline: [], 'needs-lookup': [], attention: [] },
-  error: undefined,
+  problem: undefined,
   note: undefined,
   busy: false,
   loadedAt: 0,
   load() {
     const c = client();
-    Promise.all([
-      c.call('queue.status', {}),
-      c.call('queue.list', { list: 'offline' }),
-      c.call('queue.list', { list: 'needs-lookup' }),
-      c.call('queue.list', { list: 'attention' }),
-    ]).then(
-      ([status, offline, lookup, attention]) => set({ status, lists: { offline, 'needs-lookup': lookup, attention }, error: undefined, loadedAt: Date.now() }),
-      (e: unknown) => set({ error: errorWords(e) }),
-    );
+    const read = () =>
+      Promise.all([
+        c.call('queue.status', {}),
+        c.call('queue.list', { list: 'offline' }),
+        c.call('queue.list', { list: 'needs-lookup' }),
+        c.call('queue.list', { list: 'attention' }),
+      ]);
+    void callAction(useQueueStore, read).then((r) => {
+      if (r.kind === 'refused') return set({ problem: r.problem });
+      if (r.kind !== 'done') return;
+      const [status, offline, lookup, attention] = r.value;
+      set({ status, lists: { offline, 'needs-lookup': lookup, attention }, problem: undefined, loadedAt: Date.now() });
+    });
   },
   forward() {
-    set({ busy: true, note: undefined, error: undefined });
-    client()
-      .call('queue.forward', {})
-      .then(
-        (result) => {
-          set({ busy: false, note: { kind: 'forwarded', result } });
-          get().load();
-        },
-        (e: unknown) => set({ busy: false, error: errorWords(e) }),
-      );
+    set({ note: undefined });
+    void callAction(useQueueStore, () => client().call('queue.forward', {}), { busy: 'busy', problem: 'problem' }).then((r) => {
+      if (r.kind !== 'done') return;
+      set({ note: { kind: 'forwarded', result: r.value } });
+      get().load();
+    });
   },
   pause(paused) {
-    set({ error: undefined });
-    useManagerStore
-      .getState()
-      .asManager(() => client().call(paused ? 'queue.pause' : 'queue.resume', {}))
-      .then(
-        (status) => status && set({ status }),
-        (e: unknown) => set({ error: errorWords(e) }),
-      );
+    void callAction(useQueueStore, () => client().call(paused ? 'queue.pause' : 'queue.resume', {}), { problem: 'problem', asManager: true }).then((r) => {
+      if (r.kind === 'done') set({ status: r.value });
+    });
   },
   resolve(action) {
-    set({ error: undefined, note: undefined });
-    useManagerStore
-      .getState()
-      .asManager(() => client().call('queue.resolve', action))
-      .then(
-        (row) => {
-          if (row) set({ note: { kind: 'decided', action: action.action, row } });
-          get().load();
-        },
-        (e: unknown) => set({ error: errorWords(e) }),
-      );
+    set({ note: undefined });
+    void callAction(useQueueStore, () => client().call('queue.resolve', action), { problem: 'problem', asManager: true }).then((r) => {
+      if (r.kind === 'refused') return;
+      if (r.kind === 'done') set({ note: { kind: 'decided', action: action.action, row: r.value } });
+      get().load();
+    });
   },
 }));
 

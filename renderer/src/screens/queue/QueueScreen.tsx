@@ -1,4 +1,5 @@
 import { useEffect, useId, useState } from 'react';
+import { problemWords } from '../../components/problem';
 import { useT } from '../../i18n/i18n';
 import { useQueueStore, type QueueNote } from '../../stores/queue-store';
 import { LookupActions, QueueRows } from './QueueRows';
@@ -59,9 +60,9 @@ export function QueueScreen() {
           </button>
         )}
       </div>
-      {q.error && (
+      {q.problem && (
         <p className="error-note" role="alert">
-          {q.error}
+          {problemWords(q.problem)}
         </p>
       )}
       {q.note && <NoteLine note={q.note} />}
