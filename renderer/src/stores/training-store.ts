@@ -1,6 +1,8 @@
 import { create } from 'zustand';
 import type { QueueStatus, SimCard, TrainingFaultKind, TrainingFaultState, TrainingPadInput, TrainingPadState } from '../../../preload/contract';
-import { connect, errorWords } from '../api/pos';
+import { connect } from '../api/pos';
+import type { Problem } from '../components/problem';
+import { callAction } from './call-action';
 
 /** Where the panel's open or closed state is remembered (per browser profile, like a preference). */
 const OPEN_KEY = 'pos.trainingPanel.open';
@@ -16,8 +18,8 @@ export interface TrainingState {
   card: SimCard;
   /** A call is running (buttons wait for it). */
   busy: boolean;
-  /** A refused or failed call, in main's words. */
-  error: string | undefined;
+  /** A refused or failed call, as main's code (the panel says it). */
+  problem: Problem | undefined;
 }
 
 function rememberedOpen(): boolean {
@@ -29,7 +31,7 @@ function rememberedOpen(): boolean {
 }
 
 function initial(): TrainingState {
-  return { open: rememberedOpen(), fault: undefined, offline: undefined, pad: undefined, card: 'visa', busy: false, error: undefined };
+  return { open: rememberedOpen(), fault: undefined, offline: undefined, pad: undefined, card: 'visa', busy: false, problem: undefined };
 }
 
 export const useTrainingStore = create<TrainingState>(initial);
@@ -38,13 +40,10 @@ const set = useTrainingStore.setState;
 const get = useTrainingStore.getState;
 const client = () => connect().client;
 
-/** One call: busy while it runs, its answer kept, or its refusal in words. */
-function run<T>(call: () => Promise<T>, keep: (value: T) => Partial<TrainingState>): Promise<void> {
-  set({ busy: true, error: undefined });
-  return call().then(
-    (value) => set({ ...keep(value), busy: false }),
-    (e: unknown) => set({ busy: false, error: errorWords(e) }),
-  );
+/** One call: busy while it runs, its answer kept, or its refusal as a problem. */
+async function run<T>(call: () => Promise<T>, keep: (value: T) => Partial<TrainingState>): Promise<void> {
+  const r = await callAction(useTrainingStore, call, { busy: 'busy', problem: 'problem' });
+  if (r.kind === 'done') set(keep(r.value));
 }
 
 function padCall(input: TrainingPadInput): Promise<void> {
@@ -53,12 +52,10 @@ function padCall(input: TrainingPadInput): Promise<void> {
 
 /** Reads again in the background (no busy buttons): a failure shows as any other. */
 function readPad(): void {
-  client()
-    .call('devices.trainingPad', { action: 'read' })
-    .then(
-      (pad) => set({ pad }),
-      (e: unknown) => set({ error: errorWords(e) }),
-    );
+  void callAction(useTrainingStore, () => client().call('devices.trainingPad', { action: 'read' })).then((r) => {
+    if (r.kind === 'done') set({ pad: r.value });
+    else if (r.kind === 'refused') set({ problem: r.problem });
+  });
 }
 
 export const trainingActions = {
@@ -100,10 +97,10 @@ export const trainingActions = {
   /** The fault in force and the offline limits that decide what it leads to. */
   readFault(): void {
     const c = client();
-    Promise.all([c.call('gateway.trainingFault', {}), c.call('queue.status', {})]).then(
-      ([fault, queue]) => set({ fault, offline: queue.limits }),
-      (e: unknown) => set({ error: errorWords(e) }),
-    );
+    void callAction(useTrainingStore, () => Promise.all([c.call('gateway.trainingFault', {}), c.call('queue.status', {})])).then((r) => {
+      if (r.kind === 'done') set({ fault: r.value[0], offline: r.value[1].limits });
+      else if (r.kind === 'refused') set({ problem: r.problem });
+    });
   },
   setFault(kind: TrainingFaultKind): void {
     void run(() => client().call('gateway.trainingFault', { kind }), (fault) => ({ fault }));

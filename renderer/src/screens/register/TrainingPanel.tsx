@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import type { SimCard, TrainingFaultKind } from '../../../../preload/contract';
 import { money } from '../../components/money';
+import { problemWords } from '../../components/problem';
 import { useT } from '../../i18n/i18n';
 import { trainingActions, useTrainingStore } from '../../stores/training-store';
 import '../../styles/training.css';
@@ -40,14 +41,14 @@ export function TrainingPanel({ training }: { training: boolean }) {
 }
 
 function TrainingBody() {
-  const error = useTrainingStore((s) => s.error);
+  const problem = useTrainingStore((s) => s.problem);
   useEffect(() => trainingActions.play(), []);
   return (
     <div id="training-body" className="training-body">
       <GatewayFault />
       <CustomerPad />
-      <p className={`training-error${error ? ' error-note' : ''}`} role="alert">
-        {error ?? ''}
+      <p className={`training-error${problem ? ' error-note' : ''}`} role="alert">
+        {problemWords(problem) ?? ''}
       </p>
     </div>
   );
