@@ -1,10 +1,13 @@
 import { create } from 'zustand';
 import type { DailyTotals, JournalSearch, MethodOutput, PaymentRow, Receipt } from '../../../preload/contract';
-import { connect, errorWords } from '../api/pos';
-import { i18n } from '../i18n/i18n';
-import { useManagerStore } from './manager-store';
+import { connect } from '../api/pos';
+import type { Problem } from '../components/problem';
+import { callAction } from './call-action';
 
 export type Detail = MethodOutput<'journal.get'>;
+
+/** What became of the last export, as data: the screen says it in the language on screen. */
+export type ExportNote = { kind: 'saved'; path: string | null; rows: number } | { kind: 'not-saved' } | { kind: 'downloaded'; rows: number; file: string };
 
 export interface HistoryFilter {
   /** A local day, YYYY-MM-DD. */
@@ -28,9 +31,10 @@ export interface HistoryState {
   receipt: Receipt | undefined;
   /** A search is on its way (the rows shown are the last answer's). */
   loading: boolean;
-  error: string | undefined;
-  /** What became of the last export in the desktop app: where it was saved, or that it was not. */
-  exportNote: string | undefined;
+  /** A refused or failed call, as main's code (the screen says it). */
+  problem: Problem | undefined;
+  /** What became of the last export: where it was saved, that it was not, or the file downloaded. */
+  exportNote: ExportNote | undefined;
   setFilter: (patch: Partial<HistoryFilter>) => void;
   search: (more?: boolean) => void;
   open: (ref: string) => void;
@@ -78,7 +82,7 @@ export const useHistoryStore = create<HistoryState>((set, get) => ({
   detail: undefined,
   receipt: undefined,
   loading: false,
-  error: undefined,
+  problem: undefined,
   exportNote: undefined,
   setFilter(patch) {
     set({ filter: { ...get().filter, ...patch } });
@@ -89,12 +93,11 @@ export const useHistoryStore = create<HistoryState>((set, get) => ({
     const asked = ++searches;
     const current = (): boolean => asked === searches;
     set(more ? { loading: true } : { loading: true, applied: filter });
-    client()
-      .call('journal.search', query)
-      .then(
-        (r) => current() && set({ rows: more ? [...rows, ...r.rows] : r.rows, nextBeforeId: r.nextBeforeId, loading: false, error: undefined }),
-        (e: unknown) => current() && set({ loading: false, error: errorWords(e) }),
-      );
+    void callAction(useHistoryStore, () => client().call('journal.search', query)).then((r) => {
+      if (!current()) return;
+      if (r.kind === 'done') set({ rows: more ? [...rows, ...r.value.rows] : r.value.rows, nextBeforeId: r.value.nextBeforeId, loading: false, problem: undefined });
+      else if (r.kind === 'refused') set({ loading: false, problem: r.problem });
+    });
     if (!more && filter.date) {
       client()
         .call('journal.totals', { date: filter.date })
@@ -105,63 +108,43 @@ export const useHistoryStore = create<HistoryState>((set, get) => ({
     }
   },
   open(ref) {
-    client()
-      .call('journal.get', { ref })
-      .then(
-        (detail) => set({ detail, receipt: undefined, error: undefined }),
-        (e: unknown) => set({ error: errorWords(e) }),
-      );
+    void callAction(useHistoryStore, () => client().call('journal.get', { ref })).then((r) => {
+      if (r.kind === 'done') set({ detail: r.value, receipt: undefined, problem: undefined });
+      else if (r.kind === 'refused') set({ problem: r.problem });
+    });
   },
   close() {
     set({ detail: undefined, receipt: undefined });
   },
   showReceipt(ref, copy) {
-    client()
-      .call('payments.receipt', { ref, copy })
-      .then(
-        (receipt) => set({ receipt }),
-        (e: unknown) => set({ error: errorWords(e) }),
-      );
+    void callAction(useHistoryStore, () => client().call('payments.receipt', { ref, copy })).then((r) => {
+      if (r.kind === 'done') set({ receipt: r.value });
+      else if (r.kind === 'refused') set({ problem: r.problem });
+    });
   },
   exportCsv() {
     // The rows on screen are the applied filter's: an input changed but not searched is not exported.
     const filter = get().applied;
     if (connect().initial === 'ipc') {
       // The desktop app asks where to save, in the OS save dialog; a browser page downloads.
-      useManagerStore
-        .getState()
-        .asManager(() => client().call('journal.saveCsv', searchOf(filter)))
-        .then(
-          (r) =>
-            r &&
-            set({
-              exportNote: r.saved
-                ? r.path
-                  ? i18n.t('export.savedCount', { ns: 'history', path: r.path, count: r.rows })
-                  : i18n.t('export.savedThereCount', { ns: 'history', count: r.rows })
-                : i18n.t('export.notSaved', { ns: 'history' }),
-              error: undefined,
-            }),
-          (e: unknown) => set({ exportNote: undefined, error: errorWords(e) }),
-        );
+      void callAction(useHistoryStore, () => client().call('journal.saveCsv', searchOf(filter)), { asManager: true }).then((r) => {
+        if (r.kind === 'done') set({ exportNote: r.value.saved ? { kind: 'saved', path: r.value.path, rows: r.value.rows } : { kind: 'not-saved' }, problem: undefined });
+        else if (r.kind === 'refused') set({ exportNote: undefined, problem: r.problem });
+      });
       return;
     }
-    useManagerStore
-      .getState()
-      .asManager(() => client().call('journal.exportCsv', searchOf(filter)))
-      .then(
-        (file) => {
-          if (!file) return;
-          // A download in the browser.
-          const url = URL.createObjectURL(new Blob([file.csv], { type: 'text/csv' }));
-          const a = document.createElement('a');
-          a.href = url;
-          a.download = file.filename;
-          a.click();
-          setTimeout(() => URL.revokeObjectURL(url), 10_000);
-          set({ exportNote: i18n.t('export.downloaded', { ns: 'history', count: file.rows, file: file.filename }), error: undefined });
-        },
-        (e: unknown) => set({ error: errorWords(e) }),
-      );
+    void callAction(useHistoryStore, () => client().call('journal.exportCsv', searchOf(filter)), { asManager: true }).then((r) => {
+      if (r.kind === 'refused') return set({ problem: r.problem });
+      if (r.kind === 'closed') return;
+      // A download in the browser.
+      const file = r.value;
+      const url = URL.createObjectURL(new Blob([file.csv], { type: 'text/csv' }));
+      const a = document.createElement('a');
+      a.href = url;
+      a.download = file.filename;
+      a.click();
+      setTimeout(() => URL.revokeObjectURL(url), 10_000);
+      set({ exportNote: { kind: 'downloaded', rows: file.rows, file: file.filename }, problem: undefined });
+    });
   },
 }));

@@ -34,7 +34,17 @@ export function ExportWhat() {
       <button type="button" className="button" aria-describedby="export-what" onClick={exportCsv}>
         {t('export')}
       </button>
-      {note && <span role="status">{note}</span>}
+      {note && (
+        <span role="status">
+          {note.kind === 'downloaded'
+            ? t('export.downloaded', { count: note.rows, file: note.file })
+            : note.kind === 'not-saved'
+              ? t('export.notSaved')
+              : note.path
+                ? t('export.savedCount', { path: note.path, count: note.rows })
+                : t('export.savedThereCount', { count: note.rows })}
+        </span>
+      )}
     </div>
   );
 }

@@ -1,4 +1,5 @@
 import { useEffect } from 'react';
+import { problemWords } from '../../components/problem';
 import { useT } from '../../i18n/i18n';
 import { closeDayActions } from '../../stores/close-day-store';
 import { today, useHistoryStore } from '../../stores/history-store';
@@ -58,9 +59,9 @@ export function HistoryScreen({ onFollow }: { onFollow: () => void }) {
       </div>
       <CloseDay />
       <HistoryFilters />
-      {h.error && (
+      {h.problem && (
         <p className="error-note" role="alert">
-          {h.error}
+          {problemWords(h.problem)}
         </p>
       )}
       {h.totals && <DayTotals totals={h.totals} />}
