@@ -1,9 +1,11 @@
 import { create } from 'zustand';
 import type { DayReport, ReceiptPrinted } from '../../../preload/contract';
-import { PosCallError } from '../../../preload/contract';
-import { connect, errorWords } from '../api/pos';
-import { i18n } from '../i18n/i18n';
-import { useManagerStore } from './manager-store';
+import { connect } from '../api/pos';
+import type { Problem } from '../components/problem';
+import { callAction } from './call-action';
+
+/** What the last action did, as data (the panel says it): printed where, saved as which file, the day closed. */
+export type CloseDayNote = { kind: 'printed'; printed: ReceiptPrinted } | { kind: 'downloaded'; file: string } | { kind: 'closed'; date: string };
 
 /**
  * History's Close the day (manager): the day's report on screen, its close (confirmed when
@@ -23,33 +25,22 @@ export interface CloseDayState {
   busy: boolean;
   /** Main refused the close because payments are unresolved: the panel asks to confirm. */
   confirming: boolean;
-  error: string | undefined;
-  /** What the last action did, in words (printed where, saved where, closed). */
-  note: string | undefined;
+  /** A refused or failed call, as main's code (the panel says it). */
+  problem: Problem | undefined;
+  note: CloseDayNote | undefined;
 }
 
-const initial: CloseDayState = { date: undefined, report: undefined, lines: [], columns: 42, cashier: undefined, cashiers: [], busy: false, confirming: false, error: undefined, note: undefined };
+const initial: CloseDayState = { date: undefined, report: undefined, lines: [], columns: 42, cashier: undefined, cashiers: [], busy: false, confirming: false, problem: undefined, note: undefined };
 
 export const useCloseDayStore = create<CloseDayState>(() => initial);
 
 const client = () => connect().client;
 
-/** One call as the manager: busy while it runs, its error in words, nothing when the PIN was not given. */
+/** One call as the manager: busy while it runs, its refusal kept as a problem, nothing when the PIN was not given. */
 async function asManager<T>(action: () => Promise<T>): Promise<T | undefined> {
-  useCloseDayStore.setState({ busy: true, error: undefined, note: undefined });
-  try {
-    return await useManagerStore.getState().asManager(action);
-  } catch (e) {
-    useCloseDayStore.setState({ error: errorWords(e) });
-    return undefined;
-  } finally {
-    useCloseDayStore.setState({ busy: false });
-  }
-}
-
-function printedWords(r: ReceiptPrinted): string {
-  if (r.printedOn === 'browser') return i18n.t('close.printedBrowser', { ns: 'history' });
-  return r.printer ? i18n.t('close.printedOn', { ns: 'history', printer: r.printer }) : i18n.t('close.printedDefault', { ns: 'history' });
+  useCloseDayStore.setState({ note: undefined });
+  const r = await callAction(useCloseDayStore, action, { busy: 'busy', problem: 'problem', asManager: true });
+  return r.kind === 'done' ? r.value : undefined;
 }
 
 /** A file the page downloads, and the note that says so. */
@@ -60,7 +51,7 @@ function download(blob: Blob, filename: string): void {
   a.download = filename;
   a.click();
   setTimeout(() => URL.revokeObjectURL(url), 10_000);
-  useCloseDayStore.setState({ note: i18n.t('close.downloaded', { ns: 'history', file: filename }) });
+  useCloseDayStore.setState({ note: { kind: 'downloaded', file: filename } });
 }
 
 /** The day, and the shift when one is chosen, as the report methods take them. */
@@ -105,20 +96,18 @@ export const closeDayActions = {
   async close(confirm = false): Promise<void> {
     const { date } = useCloseDayStore.getState();
     if (!date) return;
-    useCloseDayStore.setState({ busy: true, error: undefined, note: undefined });
-    try {
-      const report = await useManagerStore.getState().asManager(() => client().call('report.close', { date, ...(confirm ? { confirm: true as const } : {}) }));
-      if (!report) return;
-      useCloseDayStore.setState({ report, confirming: false, note: i18n.t('close.done', { ns: 'history', date }) });
+    useCloseDayStore.setState({ problem: undefined, note: undefined });
+    const closing = async (): Promise<void> => {
+      const report = await client().call('report.close', { date, ...(confirm ? { confirm: true as const } : {}) });
+      useCloseDayStore.setState({ report, confirming: false, note: { kind: 'closed', date } });
       const lines = await client().call('report.lines', { date, columns: useCloseDayStore.getState().columns });
       useCloseDayStore.setState({ lines });
-    } catch (e) {
-      // Main names what is unresolved in its refusal; the panel shows the figures and asks.
-      if (e instanceof PosCallError && e.code === 'CONFLICT' && !confirm && e.issues && e.issues.length > 0) useCloseDayStore.setState({ confirming: true });
-      else useCloseDayStore.setState({ error: errorWords(e) });
-    } finally {
-      useCloseDayStore.setState({ busy: false });
-    }
+    };
+    const r = await callAction(useCloseDayStore, closing, { busy: 'busy', asManager: true });
+    if (r.kind !== 'refused') return;
+    // Main names what is unresolved in its refusal; the panel shows the figures and asks.
+    const unresolved = r.problem.code === 'CONFLICT' && !confirm && r.problem.issues.length > 0;
+    useCloseDayStore.setState(unresolved ? { confirming: true } : { problem: r.problem });
   },
   cancelConfirm(): void {
     useCloseDayStore.setState({ confirming: false });
@@ -129,7 +118,7 @@ export const closeDayActions = {
     const printed = await asManager(() => client().call('report.print', { ...asked, columns: useCloseDayStore.getState().columns }));
     if (!printed) return;
     if (printed.printedOn === 'browser') print();
-    useCloseDayStore.setState({ note: printedWords(printed) });
+    useCloseDayStore.setState({ note: { kind: 'printed', printed } });
   },
   async saveCsv(): Promise<void> {
     const asked = which();

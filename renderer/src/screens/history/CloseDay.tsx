@@ -2,8 +2,9 @@ import type { DayReport, PaymentType, ReportFigure, ReportLine, Tender } from '.
 import { DataTable } from '../../components/DataTable';
 import { calendarDay } from '../../components/local-format';
 import { dateTime, money } from '../../components/money';
+import { problemWords } from '../../components/problem';
 import { useT } from '../../i18n/i18n';
-import { closeDayActions, useCloseDayStore } from '../../stores/close-day-store';
+import { closeDayActions, useCloseDayStore, type CloseDayNote } from '../../stores/close-day-store';
 import '../../styles/close-day.css';
 
 type Figure = 'approved' | 'held' | 'refunded' | 'voided' | 'declined' | 'rejected' | 'offline';
@@ -111,6 +112,13 @@ export function CloseDay() {
   if (!s.date) return null;
   const r = s.report;
   const time = (iso: string | null): string => (iso ? dateTime(iso) : '—');
+  const noteWords = (n: CloseDayNote | undefined): string => {
+    if (!n) return '';
+    if (n.kind === 'closed') return t('close.done', { date: n.date });
+    if (n.kind === 'downloaded') return t('close.downloaded', { file: n.file });
+    if (n.printed.printedOn === 'browser') return t('close.printedBrowser');
+    return n.printed.printer ? t('close.printedOn', { printer: n.printed.printer }) : t('close.printedDefault');
+  };
   return (
     <section className="close-day" aria-labelledby="close-day-title">
       <div className="close-day-head">
@@ -119,13 +127,13 @@ export function CloseDay() {
           {t('close')}
         </button>
       </div>
-      {s.error && (
+      {s.problem && (
         <p className="error-note" role="alert">
-          {s.error}
+          {problemWords(s.problem)}
         </p>
       )}
       <p role="status" className="close-day-note">
-        {s.note ?? ''}
+        {noteWords(s.note)}
       </p>
       {!r ? (
         <p className="muted">{t('close.loading')}</p>
