@@ -1,6 +1,8 @@
 import { create } from 'zustand';
 import { SimCard, SimCheck, type DeviceList, type DeviceTestResult, type EventPayload, type SimVia } from '../../../preload/contract';
-import { connect, errorWords } from '../api/pos';
+import { connect } from '../api/pos';
+import type { Problem } from '../components/problem';
+import { callAction } from './call-action';
 
 /** The last thing a device read, as the screen shows it: masked, or why it failed. */
 export type LastRead =
@@ -11,27 +13,28 @@ export type LastRead =
 export interface DeviceTest {
   running: boolean;
   result?: DeviceTestResult;
-  error?: string;
+  problem?: Problem;
 }
 
 export interface DevicesState {
   started: boolean;
   list: DeviceList | undefined;
-  error: string | undefined;
+  /** The list refused, as main's code (the screen says it). */
+  problem: Problem | undefined;
   lastRead: LastRead | undefined;
   tests: Record<string, DeviceTest>;
   pads: Record<string, EventPayload<'pinpad.activity'>>;
-  sim: { card: SimCard; via: SimVia; check: SimCheck; busy: boolean; error: string | undefined };
+  sim: { card: SimCard; via: SimVia; check: SimCheck; busy: boolean; problem: Problem | undefined };
 }
 
 export const useDevicesStore = create<DevicesState>(() => ({
   started: false,
   list: undefined,
-  error: undefined,
+  problem: undefined,
   lastRead: undefined,
   tests: {},
   pads: {},
-  sim: { card: 'visa', via: 'msr', check: 'personal', busy: false, error: undefined },
+  sim: { card: 'visa', via: 'msr', check: 'personal', busy: false, problem: undefined },
 }));
 
 const set = useDevicesStore.setState;
@@ -40,12 +43,10 @@ const client = () => connect().client;
 let reloadTimer: ReturnType<typeof setTimeout> | undefined;
 
 function load(): void {
-  client()
-    .call('devices.list', {})
-    .then(
-      (list) => set({ list, error: undefined }),
-      (e: unknown) => set({ error: errorWords(e) }),
-    );
+  void callAction(useDevicesStore, () => client().call('devices.list', {})).then((r) => {
+    if (r.kind === 'done') set({ list: r.value, problem: undefined });
+    else if (r.kind === 'refused') set({ problem: r.problem });
+  });
 }
 
 /** Several events often come together (a read and a status change): one reload for all of them. */
@@ -81,6 +82,13 @@ function setSim(patch: Partial<DevicesState['sim']>): void {
   set({ sim: { ...get().sim, ...patch } });
 }
 
+/** A simulator's call: its busy flag and problem live in `sim`. */
+async function simulate(call: () => Promise<unknown>): Promise<void> {
+  setSim({ busy: true, problem: undefined });
+  const r = await callAction(useDevicesStore, call);
+  setSim({ busy: false, ...(r.kind === 'refused' ? { problem: r.problem } : {}) });
+}
+
 export const devicesActions = {
   reload: load,
   /** Tests the link; with `waitForRead`, also waits up to 15 s for a swipe or a check. */
@@ -89,16 +97,13 @@ export const devicesActions = {
     const device = get().list?.devices.find((d) => d.id === id);
     // The simulated customer swipes the card chosen in the training panel, not the last one sent.
     const card = device?.origin === 'training' && device.kind === 'pinpad' ? get().sim.card : undefined;
-    client()
-      .call('devices.test', { id, waitForReadMs: waitForRead ? 15_000 : 0, ...(card ? { card } : {}) })
-      .then(
-        (result) => {
-          setTest(id, { running: false, result });
-          // A printer's test page changes what the training printer shows, and maybe its state.
-          if (device?.kind === 'printer') load();
-        },
-        (e: unknown) => setTest(id, { running: false, error: errorWords(e) }),
-      );
+    void callAction(useDevicesStore, () => client().call('devices.test', { id, waitForReadMs: waitForRead ? 15_000 : 0, ...(card ? { card } : {}) })).then((r) => {
+      if (r.kind === 'refused') return setTest(id, { running: false, problem: r.problem });
+      if (r.kind !== 'done') return;
+      setTest(id, { running: false, result: r.value });
+      // A printer's test page changes what the training printer shows, and maybe its state.
+      if (device?.kind === 'printer') load();
+    });
   },
   choose(patch: Partial<Pick<DevicesState['sim'], 'card' | 'via' | 'check'>>): void {
     setSim(patch);
@@ -115,22 +120,10 @@ export const devicesActions = {
   },
   simulateSwipe(): void {
     const { card, via } = get().sim;
-    setSim({ busy: true, error: undefined });
-    client()
-      .call('devices.simulateSwipe', { card, via })
-      .then(
-        () => setSim({ busy: false }),
-        (e: unknown) => setSim({ busy: false, error: errorWords(e) }),
-      );
+    void simulate(() => client().call('devices.simulateSwipe', { card, via }));
   },
   simulateCheck(): void {
     const { check } = get().sim;
-    setSim({ busy: true, error: undefined });
-    client()
-      .call('devices.simulateCheck', { check })
-      .then(
-        () => setSim({ busy: false }),
-        (e: unknown) => setSim({ busy: false, error: errorWords(e) }),
-      );
+    void simulate(() => client().call('devices.simulateCheck', { check }));
   },
 };

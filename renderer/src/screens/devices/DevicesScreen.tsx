@@ -3,6 +3,7 @@ import type { AppStatus, DeviceInfo } from '../../../../preload/contract';
 import { CardLine } from '../../components/CardLine';
 import { CheckLine } from '../../components/CheckLine';
 import { dateTime, money } from '../../components/money';
+import { problemWords } from '../../components/problem';
 import { useT } from '../../i18n/i18n';
 import { devicesActions, startDevices, useDevicesStore, type LastRead } from '../../stores/devices-store';
 import { failedWords, TONE, VIA } from './device-words';
@@ -63,7 +64,7 @@ function DeviceCard({ device }: { device: DeviceInfo }) {
       <p role="status" className="devices-test">
         {test?.running && t('test.running')}
         {test?.result && <span className={test.result.ok ? 'tone-ok' : 'tone-bad'}>{t(test.result.ok ? 'test.passed' : 'test.failed', { detail: test.result.detail })}</span>}
-        {test?.error && <span className="tone-bad">{test.error}</span>}
+        {test?.problem && <span className="tone-bad">{problemWords(test.problem)}</span>}
       </p>
     </li>
   );
@@ -115,9 +116,9 @@ function TrainingPanel() {
           {t('sim.simulateCheck')}
         </button>
       </div>
-      {sim.error && (
+      {sim.problem && (
         <p className="error-note" role="alert">
-          {sim.error}
+          {problemWords(sim.problem)}
         </p>
       )}
     </section>
@@ -127,7 +128,7 @@ function TrainingPanel() {
 /** Card readers, check readers and PIN pads: their state, a test for each, and the training simulators. */
 export function DevicesScreen({ status }: { status: AppStatus }) {
   useEffect(() => startDevices(), []);
-  const { list, error, lastRead } = useDevicesStore();
+  const { list, problem, lastRead } = useDevicesStore();
   const training = status.mode === 'training';
   const lane = list?.devices.filter((d) => d.origin !== 'training') ?? [];
   const simulated = list?.devices.filter((d) => d.origin === 'training') ?? [];
@@ -146,9 +147,9 @@ export function DevicesScreen({ status }: { status: AppStatus }) {
           {t('refresh')}
         </button>
       </div>
-      {error && (
+      {problem && (
         <p className="error-note" role="alert">
-          {error}
+          {problemWords(problem)}
         </p>
       )}
       <LastReadPanel read={lastRead} names={names} />

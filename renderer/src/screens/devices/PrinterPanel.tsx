@@ -1,5 +1,6 @@
 import type { DeviceInfo, Printout } from '../../../../preload/contract';
 import { dateTime } from '../../components/money';
+import { problemWords } from '../../components/problem';
 import { useT } from '../../i18n/i18n';
 import { devicesActions, useDevicesStore } from '../../stores/devices-store';
 
@@ -31,7 +32,7 @@ export function PrinterCard(props: { device: DeviceInfo; state: { words: string;
       <p role="status" className="devices-test">
         {test?.running && t('printer.testing')}
         {test?.result && <span className={test.result.ok ? 'tone-ok' : 'tone-bad'}>{t(test.result.ok ? 'test.passed' : 'test.failed', { detail: test.result.detail })}</span>}
-        {test?.error && <span className="tone-bad">{test.error}</span>}
+        {test?.problem && <span className="tone-bad">{problemWords(test.problem)}</span>}
       </p>
     </li>
   );
