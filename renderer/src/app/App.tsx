@@ -7,6 +7,7 @@ import { ManagerBadge, ManagerGate } from '../components/ManagerGate';
 import { OfflineBanner } from '../components/OfflineBanner';
 import { TrainingBanner } from '../components/TrainingBanner';
 import { Announcer } from '../components/Announcer';
+import { problemWords } from '../components/problem';
 import { useT } from '../i18n/i18n';
 import { useDocumentTitle } from './document-title';
 import { focusScreen } from './focus';
@@ -14,7 +15,7 @@ import { ScreenNav } from './ScreenNav';
 import { screens } from './screens';
 
 export function App() {
-  const { status, connection, error } = useStatusStore();
+  const { status, connection, problem } = useStatusStore();
   const setup = useSetupStore((s) => s.status);
   const { t } = useT('app');
   const [current, setCurrent] = useState(screens[0]?.id ?? '');
@@ -58,7 +59,7 @@ export function App() {
         <Announcer />
       </header>
       <main id="main" tabIndex={-1}>
-        {setup?.needed ? <SetupScreen status={setup} /> : ready && screen ? screen.render(status, setCurrent) : <p className="loading">{error ?? t('connecting')}</p>}
+        {setup?.needed ? <SetupScreen status={setup} /> : ready && screen ? screen.render(status, setCurrent) : <p className="loading">{problemWords(problem) ?? t('connecting')}</p>}
       </main>
       <StatusBar status={status} connection={connection} />
       <ManagerGate />
