@@ -3,9 +3,11 @@ import { useManagerStore } from '../stores/manager-store';
 import { useRegisterStore } from '../stores/register-store';
 import { useT } from '../i18n/i18n';
 import { PinDialog } from './PinDialog';
+import { problemWords } from './problem';
 
 /** The manager PIN dialog any screen's manager action may open (see useManagerStore.asManager). */
 export function ManagerGate() {
+  const { t } = useT('common');
   const { prompt, busy, submit, close } = useManagerStore();
   // A payment's own approval (refund, void, large amount) asked from any screen: Register or History.
   const paymentPin = useRegisterStore((r) => r.pin);
@@ -13,7 +15,7 @@ export function ManagerGate() {
   const closePaymentPin = useRegisterStore((r) => r.closePin);
   if (paymentPin) return <PinDialog key="payment" why={paymentPin.why} busy={paymentBusy} onSubmit={paymentPin.submit} onClose={closePaymentPin} />;
   if (!prompt) return null;
-  return <PinDialog key="manager" why={prompt.why} busy={busy} onSubmit={submit} onClose={close} />;
+  return <PinDialog key="manager" why={problemWords(prompt.problem) ?? t('manager.needed')} busy={busy} onSubmit={submit} onClose={close} />;
 }
 
 /** "Manager" (or "Technician") with Lock, while this page holds a raised session. */

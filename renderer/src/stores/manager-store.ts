@@ -1,11 +1,12 @@
 import { create } from 'zustand';
 import { PosCallError, type ManagerStatus } from '../../../preload/contract';
-import { connect, errorWords } from '../api/pos';
-import { i18n } from '../i18n/i18n';
+import { connect } from '../api/pos';
+import { toProblem, type Problem } from '../components/problem';
 
 /** A manager action waiting for the PIN: the dialog unlocks this page, then the action runs again. */
 interface Prompt {
-  why: string;
+  /** The PIN refused (main's code): the dialog says it instead of why a manager is needed. */
+  problem: Problem | undefined;
 }
 
 export interface ManagerState {
@@ -52,7 +53,7 @@ export const useManagerStore = create<ManagerState>((set, get) => {
         // set-up screen's): main's refusal, which points to the set-up, stays the answer.
         if (!status.pinSet) throw e;
         // The dialog says why in the page's language.
-        set({ prompt: { why: i18n.t('manager.needed', { ns: 'common' }) } });
+        set({ prompt: { problem: undefined } });
         return new Promise<T | undefined>((resolve, reject) => {
           pending = { retry: () => void action().then(resolve, reject), give: () => resolve(undefined) };
         });
@@ -71,7 +72,7 @@ export const useManagerStore = create<ManagerState>((set, get) => {
             pending = undefined;
             p?.retry();
           },
-          (e: unknown) => set({ busy: false, prompt: { ...prompt, why: errorWords(e) } }),
+          (e: unknown) => set({ busy: false, prompt: { ...prompt, problem: toProblem(e) } }),
         );
     },
     close() {
