@@ -1,6 +1,8 @@
 import { create } from 'zustand';
-import { PosCallError, type SetupInput, type SetupStatus } from '../../../preload/contract';
-import { connect, errorWords } from '../api/pos';
+import type { SetupInput, SetupStatus } from '../../../preload/contract';
+import { connect } from '../api/pos';
+import type { Problem } from '../components/problem';
+import { callAction } from './call-action';
 
 /** The set-up screen's fields, as main names them in a refusal's issues. */
 export type SetupField = 'name' | 'language' | 'pin' | 'pinAgain';
@@ -10,16 +12,19 @@ export interface SetupState {
   /** Undefined until main answered: the page shows neither the set-up nor the register before. */
   status: SetupStatus | undefined;
   busy: boolean;
-  /** Why the last try was refused, in words, with the field it is about (none: the whole form). */
-  problem: { text: string; field: SetupField | undefined } | undefined;
+  /**
+   * Why the last try was refused, with the field it is about (none: the whole form): main's refusal
+   * as its code, or the two PINs the page found not the same. The screen says it.
+   */
+  problem: { refusal: Problem; field: SetupField | undefined } | { refusal: 'mismatch'; field: 'pinAgain' } | undefined;
 }
 
 const initial: SetupState = { status: undefined, busy: false, problem: undefined };
 export const useSetupStore = create<SetupState>(() => initial);
 const client = () => connect().client;
 
-function fieldOf(e: unknown): SetupField | undefined {
-  const path = e instanceof PosCallError ? e.issues?.[0]?.path : undefined;
+function fieldOf(p: Problem): SetupField | undefined {
+  const path = p.issues[0]?.path;
   return path !== undefined && FIELDS.includes(path) ? (path as SetupField) : undefined;
 }
 
@@ -34,21 +39,18 @@ export const setupActions = {
   },
   /** Sends the set-up; on success main tells every page (manager.changed), this one included. */
   complete(input: SetupInput): void {
-    useSetupStore.setState({ busy: true, problem: undefined });
-    client()
-      .call('setup.complete', input)
-      .then(
-        (status) => useSetupStore.setState({ status, busy: false }),
-        (e: unknown) => {
-          useSetupStore.setState({ busy: false, problem: { text: errorWords(e), field: fieldOf(e) } });
-          // Done meanwhile on another page or by posctl: this page leaves the set-up too.
-          if (e instanceof PosCallError && e.code === 'CONFLICT') setupActions.load();
-        },
-      );
+    useSetupStore.setState({ problem: undefined });
+    void callAction(useSetupStore, () => client().call('setup.complete', input), { busy: 'busy' }).then((r) => {
+      if (r.kind === 'done') useSetupStore.setState({ status: r.value });
+      if (r.kind !== 'refused') return;
+      useSetupStore.setState({ problem: { refusal: r.problem, field: fieldOf(r.problem) } });
+      // Done meanwhile on another page or by posctl: this page leaves the set-up too.
+      if (r.problem.code === 'CONFLICT') setupActions.load();
+    });
   },
   /** A mismatch the page sees before sending (main refuses it too). */
-  refuse(problem: { text: string; field: SetupField }): void {
-    useSetupStore.setState({ problem });
+  refuse(): void {
+    useSetupStore.setState({ problem: { refusal: 'mismatch', field: 'pinAgain' } });
   },
   reset(): void {
     useSetupStore.setState(initial, true);

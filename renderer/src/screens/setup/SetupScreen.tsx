@@ -3,6 +3,7 @@ import { useShallow } from 'zustand/react/shallow';
 import { LANGUAGES, type Language, type SetupStatus } from '../../../../preload/contract';
 import { LabelledField } from '../../components/LabelledField';
 import { digitsOnly } from '../../components/money';
+import { problemWords } from '../../components/problem';
 import { useT } from '../../i18n/i18n';
 import { setupActions, useSetupStore, type SetupField } from '../../stores/setup-store';
 
@@ -32,14 +33,15 @@ export function SetupScreen({ status }: { status: SetupStatus }) {
     if (busy) return;
     if (pin !== again) {
       setAgain('');
-      setupActions.refuse({ text: t('mismatch'), field: 'pinAgain' });
+      setupActions.refuse();
       return;
     }
     setupActions.complete({ name, language, pin, pinAgain: again });
     setPin('');
     setAgain('');
   };
-  const problemOf = (field: SetupField): string | undefined => (problem?.field === field ? problem.text : undefined);
+  const problemText = problem && (problem.refusal === 'mismatch' ? t('mismatch') : problemWords(problem.refusal));
+  const problemOf = (field: SetupField): string | undefined => (problem?.field === field ? problemText : undefined);
 
   return (
     <form ref={form} className="panel setup" aria-labelledby="setup-title" onSubmit={submit} noValidate>
@@ -67,7 +69,7 @@ export function SetupScreen({ status }: { status: SetupStatus }) {
         {(c) => <input {...c} type="password" inputMode="numeric" autoComplete="new-password" maxLength={12} value={again} onChange={(e) => setAgain(digitsOnly(e.target.value))} />}
       </LabelledField>
       <p className={problem ? 'error-note' : 'visually-hidden'} role="alert">
-        {problem?.text}
+        {problemText}
       </p>
       <button type="submit" className="button primary" disabled={busy || pin.length < 4 || again.length < 4 || name.trim() === ''}>
         {busy ? t('saving') : t('finish')}
