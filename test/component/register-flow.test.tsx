@@ -266,13 +266,13 @@ describe('a card typed in (keyCard)', () => {
     useRegisterStore.setState({ sale: sale({}) });
     showRegister();
     act(() => useRegisterStore.getState().keyCard(typed));
-    await waitFor(() => expect(useRegisterStore.getState().pin?.why).toBe('A keyed card needs the manager’s approval.'));
+    await waitFor(() => expect(useRegisterStore.getState().pin?.why.message).toBe('A keyed card needs the manager’s approval.'));
     expect(pos.calls[0]).toEqual({ method: 'payments.keyed', input: { saleId: 'reg-0001aaaa', card: typed } });
     act(() => useRegisterStore.getState().pin?.submit('2468'));
     await waitFor(() => expect(useRegisterStore.getState().sale?.state).toBe('sending'));
     expect(asked).toBe(2);
     expect(pos.calls[1]).toEqual({ method: 'payments.keyed', input: { saleId: 'reg-0001aaaa', card: typed, managerPin: '2468' } });
-    expect(useRegisterStore.getState()).toMatchObject({ pin: undefined, error: undefined, busy: false });
+    expect(useRegisterStore.getState()).toMatchObject({ pin: undefined, problem: undefined, busy: false });
     noCardData();
   });
 
@@ -281,8 +281,8 @@ describe('a card typed in (keyCard)', () => {
     useRegisterStore.setState({ sale: sale({}) });
     showRegister();
     act(() => useRegisterStore.getState().keyCard(typed));
-    await waitFor(() => expect(useRegisterStore.getState().error).toBeDefined());
-    expect(useRegisterStore.getState().error).toBe('card ••• (•••, •••) fails the check digit');
+    await waitFor(() => expect(useRegisterStore.getState().problem).toBeDefined());
+    expect(useRegisterStore.getState().problem).toMatchObject({ refusal: { message: 'card ••• (•••, •••) fails the check digit' } });
     noCardData();
   });
 

@@ -13,7 +13,7 @@ export function ManagerGate() {
   const paymentPin = useRegisterStore((r) => r.pin);
   const paymentBusy = useRegisterStore((r) => r.busy);
   const closePaymentPin = useRegisterStore((r) => r.closePin);
-  if (paymentPin) return <PinDialog key="payment" why={paymentPin.why} busy={paymentBusy} onSubmit={paymentPin.submit} onClose={closePaymentPin} />;
+  if (paymentPin) return <PinDialog key="payment" why={problemWords(paymentPin.why) ?? ''} busy={paymentBusy} onSubmit={paymentPin.submit} onClose={closePaymentPin} />;
   if (!prompt) return null;
   return <PinDialog key="manager" why={problemWords(prompt.problem) ?? t('manager.needed')} busy={busy} onSubmit={submit} onClose={close} />;
 }

@@ -1,7 +1,8 @@
 import { create } from 'zustand';
-import { PosCallError, type AppStatus, type CashierStatus, type CheckDetails, type KeyedCardInput, type PaymentType, type Receipt, type SaleView, type SimCard, type StartSale } from '../../../preload/contract';
-import { connect, errorWords } from '../api/pos';
-import { i18n } from '../i18n/i18n';
+import type { AppStatus, CashierStatus, CheckDetails, KeyedCardInput, PaymentType, Receipt, SaleView, SimCard, StartSale } from '../../../preload/contract';
+import { connect } from '../api/pos';
+import type { Problem } from '../components/problem';
+import { callAction, type Outcome } from './call-action';
 
 /** The payment types the register starts itself; completion and void start from History. */
 export type RegisterType = 'sale' | 'preauth' | 'refund' | 'verify';
@@ -11,7 +12,8 @@ export type AfterApproval = AppStatus['receipts']['afterApproval'];
 
 /** The manager's PIN asked for at the moment a payment needs it (a refund, a large amount, a keyed card). */
 export interface PinRequest {
-  why: string;
+  /** Main's refusal that asks for it (or refused the PIN typed): the dialog says it. */
+  why: Problem;
   /** Sends the same call again with the PIN. */
   submit: (pin: string) => void;
 }
@@ -23,8 +25,8 @@ export interface RegisterState {
   /** The sale in progress or just ended, as main reports it. */
   sale: SaleView | undefined;
   busy: boolean;
-  /** Why the last request was refused, in words. */
-  error: string | undefined;
+  /** Why the last request was refused: main's refusal (any typed card taken out), or the register's own check. The screen says it. */
+  problem: RegisterProblem | undefined;
   pin: PinRequest | undefined;
   /** The receipt of the sale on screen, once asked for. */
   receipt: Receipt | undefined;
@@ -41,7 +43,7 @@ export interface RegisterState {
   skipReceipt: () => void;
   /** Cashier sign-in (terminal.cashierSignIn): who is signed in on this page. */
   cashier: CashierStatus | undefined;
-  signInError: string | undefined;
+  signInProblem: Problem | undefined;
   loadCashier: () => void;
   signIn: (number: string, pin: string) => void;
   signOut: () => void;
@@ -75,6 +77,10 @@ export interface RegisterState {
   resume: () => void;
 }
 
+/** A refusal the register makes itself, before asking main: a key of the register namespace. */
+export type RegisterCheck = 'error.noAmount' | 'error.checkSaleOnly' | 'error.saleInProgress';
+export type RegisterProblem = { refusal: Problem } | { check: RegisterCheck };
+
 const MAX_CENTS = 99_999_999;
 const REGISTER_TYPES: readonly string[] = ['sale', 'preauth', 'refund', 'verify'] satisfies RegisterType[];
 const isRegisterType = (type: PaymentType): type is RegisterType => REGISTER_TYPES.includes(type);
@@ -107,37 +113,42 @@ export function entryShown(s: Pick<RegisterState, 'sale' | 'type' | 'cents' | 'p
 }
 
 /** The refusal asks for the manager PIN (main names the `managerPin` field). */
-function asksForPin(e: unknown): e is PosCallError {
-  return e instanceof PosCallError && e.code === 'FORBIDDEN' && (e.issues ?? []).some((i) => i.path === 'managerPin');
+function asksForPin(p: Problem): boolean {
+  return p.code === 'FORBIDDEN' && p.issues.some((i) => i.path === 'managerPin');
 }
 
 export const useRegisterStore = create<RegisterState>((set, get) => {
   /** Calls `send`; a refusal that asks for the manager PIN opens the PIN prompt, which calls it again with the PIN. */
-  const withApproval = (send: (pin?: string) => Promise<SaleView>, pin?: string, words: (text: string) => string = (text) => text): Promise<void> => {
-    set({ busy: true, error: undefined });
-    return send(pin).then(
-      (sale) => set({ sale, busy: false, pin: undefined, pending: undefined }),
-      (e: unknown) => {
-        if (e instanceof PosCallError && e.code === 'FORBIDDEN' && (asksForPin(e) || pin !== undefined)) askPin(words(e.message), send, words);
-        else {
-          set({ busy: false, pin: undefined, pending: undefined, error: words(errorWords(e)) });
-          // The store asks for a cashier sign-in on this page: the register shows the sign-in.
-          if (e instanceof PosCallError && (e.issues ?? []).some((i) => i.path === 'cashier')) get().loadCashier();
-        }
-      },
-    );
+  const withApproval = async (send: (pin?: string) => Promise<SaleView>, pin?: string, words: (text: string) => string = (text) => text): Promise<void> => {
+    set({ problem: undefined });
+    const r = await callAction(useRegisterStore, () => send(pin), { busy: 'busy' });
+    if (r.kind === 'done') set({ sale: r.value, pin: undefined, pending: undefined });
+    if (r.kind !== 'refused') return;
+    // What was typed of a card never stays in the store: not in the message, not in the issues.
+    const problem: Problem = { ...r.problem, message: words(r.problem.message), issues: r.problem.issues.map((i) => ({ ...i, message: words(i.message) })) };
+    if (problem.code === 'FORBIDDEN' && (asksForPin(problem) || pin !== undefined)) askPin(problem, send, words);
+    else {
+      set({ pin: undefined, pending: undefined, problem: { refusal: problem } });
+      // The store asks for a cashier sign-in on this page: the register shows the sign-in.
+      if (problem.issues.some((i) => i.path === 'cashier')) get().loadCashier();
+    }
+  };
+
+  /** A call whose refusal is the register's problem (its answer, if any, is the caller's). */
+  const refusedOf = <T>(r: Outcome<T>): void => {
+    if (r.kind === 'refused') set({ problem: { refusal: r.problem } });
   };
 
   /**
    * Main asks for the manager PIN, or refused the one typed (wrong, locked): the prompt says why.
    * Main never asks while no PIN exists (the set-up sets the first one), so no payment chooses one.
    */
-  const askPin = (why: string, send: (pin?: string) => Promise<SaleView>, words: (text: string) => string): void => {
+  const askPin = (why: Problem, send: (pin?: string) => Promise<SaleView>, words: (text: string) => string): void => {
     set({ busy: false, pin: { why, submit: (p) => void withApproval(send, p, words) } });
   };
 
   /** A digit, a type or New sale while a result is shown starts the next payment from nothing. */
-  const cleared = { sale: undefined, cents: 0, type: 'sale', error: undefined, pin: undefined, receipt: undefined, printOnShow: undefined, pending: undefined } as const;
+  const cleared = { sale: undefined, cents: 0, type: 'sale', problem: undefined, pin: undefined, receipt: undefined, printOnShow: undefined, pending: undefined } as const;
 
   const start = (input: StartSale): Promise<void> => withApproval((managerPin) => client().call('payments.start', { ...input, ...(managerPin ? { managerPin } : {}) }));
 
@@ -146,10 +157,10 @@ export const useRegisterStore = create<RegisterState>((set, get) => {
     type: 'sale',
     sale: undefined,
     busy: false,
-    error: undefined,
+    problem: undefined,
     pin: undefined,
     cashier: undefined,
-    signInError: undefined,
+    signInProblem: undefined,
     receipt: undefined,
     afterApproval: 'ask',
     pending: undefined,
@@ -160,12 +171,10 @@ export const useRegisterStore = create<RegisterState>((set, get) => {
       if (!sale?.final) return;
       // Asking for a receipt answers "Print the receipt?" too.
       set({ receiptHandled: sale.clientRef });
-      client()
-        .call('payments.receipt', { ref: sale.clientRef, copy })
-        .then(
-          (receipt) => set({ receipt }),
-          (e: unknown) => set({ error: errorWords(e) }),
-        );
+      void callAction(useRegisterStore, () => client().call('payments.receipt', { ref: sale.clientRef, copy })).then((r) => {
+        if (r.kind === 'done') set({ receipt: r.value });
+        refusedOf(r);
+      });
     },
     printCustomerReceipt() {
       const { sale } = get();
@@ -187,20 +196,16 @@ export const useRegisterStore = create<RegisterState>((set, get) => {
         );
     },
     signIn(number, pin) {
-      client()
-        .call('cashier.signIn', { number, pin })
-        .then(
-          (cashier) => set({ cashier, signInError: undefined, error: undefined }),
-          (e: unknown) => set({ signInError: errorWords(e) }),
-        );
+      void callAction(useRegisterStore, () => client().call('cashier.signIn', { number, pin })).then((r) => {
+        if (r.kind === 'done') set({ cashier: r.value, signInProblem: undefined, problem: undefined });
+        else if (r.kind === 'refused') set({ signInProblem: r.problem });
+      });
     },
     signOut() {
-      client()
-        .call('cashier.signOut', {})
-        .then(
-          (cashier) => set({ cashier }),
-          (e: unknown) => set({ error: errorWords(e) }),
-        );
+      void callAction(useRegisterStore, () => client().call('cashier.signOut', {})).then((r) => {
+        if (r.kind === 'done') set({ cashier: r.value });
+        refusedOf(r);
+      });
     },
     press(key) {
       const { sale } = get();
@@ -208,14 +213,14 @@ export const useRegisterStore = create<RegisterState>((set, get) => {
       // The amount of a result is not the start of the next one: a key typed over it starts afresh.
       if (sale) set(cleared);
       const { cents } = get();
-      if (/^\d$/.test(key)) set({ cents: Math.min(MAX_CENTS, cents * 10 + Number(key)), error: undefined });
-      else if (key === '00') set({ cents: Math.min(MAX_CENTS, cents * 100), error: undefined });
+      if (/^\d$/.test(key)) set({ cents: Math.min(MAX_CENTS, cents * 10 + Number(key)), problem: undefined });
+      else if (key === '00') set({ cents: Math.min(MAX_CENTS, cents * 100), problem: undefined });
       else if (key === 'Backspace') set({ cents: Math.floor(cents / 10) });
       else if (key === 'Clear') set({ cents: 0 });
     },
     setType(type) {
       if (get().sale?.final) set(cleared);
-      set({ type, error: undefined });
+      set({ type, problem: undefined });
     },
     charge(tender) {
       if (get().busy || (get().sale && !get().sale?.final)) return;
@@ -223,11 +228,11 @@ export const useRegisterStore = create<RegisterState>((set, get) => {
       if (get().sale) set(cleared);
       const { cents, type } = get();
       if (type !== 'verify' && cents === 0) {
-        set({ error: i18n.t('error.noAmount', { ns: 'register' }) });
+        set({ problem: { check: 'error.noAmount' } });
         return;
       }
       if (tender === 'check' && type !== 'sale') {
-        set({ error: i18n.t('error.checkSaleOnly', { ns: 'register' }) });
+        set({ problem: { check: 'error.checkSaleOnly' } });
         return;
       }
       void start({ saleId: newSaleId(), type, amountCents: type === 'verify' ? 0 : cents, tender, cardEntry: 'any' });
@@ -235,7 +240,7 @@ export const useRegisterStore = create<RegisterState>((set, get) => {
     startFrom(type, originalRef, amountCents, shownCents) {
       const { sale, busy } = get();
       if (busy || (sale && !sale.final)) {
-        set({ error: i18n.t('error.saleInProgress', { ns: 'register' }) });
+        set({ problem: { check: 'error.saleInProgress' } });
         return;
       }
       set({ sale: undefined, receipt: undefined, pending: { type, cents: shownCents ?? (amountCents > 0 ? amountCents : undefined) } });
@@ -249,15 +254,13 @@ export const useRegisterStore = create<RegisterState>((set, get) => {
     cancel() {
       const { sale } = get();
       if (!sale || sale.final) {
-        set({ cents: 0, error: undefined });
+        set({ cents: 0, problem: undefined });
         return;
       }
-      client()
-        .call('payments.cancel', { saleId: sale.saleId })
-        .then(
-          (view) => set({ sale: view }),
-          (e: unknown) => set({ error: errorWords(e) }),
-        );
+      void callAction(useRegisterStore, () => client().call('payments.cancel', { saleId: sale.saleId })).then((r) => {
+        if (r.kind === 'done') set({ sale: r.value });
+        refusedOf(r);
+      });
     },
     keyCard(card) {
       const { sale, busy } = get();
@@ -269,34 +272,27 @@ export const useRegisterStore = create<RegisterState>((set, get) => {
     typingCard(on) {
       const { sale } = get();
       if (!sale || sale.final || sale.waitingFor !== 'card') return;
-      client()
-        .call('payments.tender', { saleId: sale.saleId, tender: 'card', cardEntry: on ? 'keyed' : 'any' })
-        .then(
-          (view) => set({ sale: view }),
-          (e: unknown) => set({ error: errorWords(e) }),
-        );
+      void callAction(useRegisterStore, () => client().call('payments.tender', { saleId: sale.saleId, tender: 'card', cardEntry: on ? 'keyed' : 'any' })).then((r) => {
+        if (r.kind === 'done') set({ sale: r.value });
+        refusedOf(r);
+      });
     },
     checkDetails(details) {
       const { sale } = get();
       if (!sale) return;
-      client()
-        .call('payments.checkDetails', { saleId: sale.saleId, details })
-        .then(
-          (view) => set({ sale: view, error: undefined }),
-          (e: unknown) => set({ error: errorWords(e) }),
-        );
+      void callAction(useRegisterStore, () => client().call('payments.checkDetails', { saleId: sale.saleId, details })).then((r) => {
+        if (r.kind === 'done') set({ sale: r.value, problem: undefined });
+        refusedOf(r);
+      });
     },
     simulate(what) {
-      const call =
+      const call = () =>
         what === 'check'
           ? client().call('devices.simulateCheck', { check: 'personal' })
           : what === 'pinpad'
             ? client().call('devices.simulateSwipe', { card: 'visa', via: 'pinpad' })
             : client().call('devices.simulateSwipe', { card: what, via: 'msr' });
-      call.then(
-        () => undefined,
-        (e: unknown) => set({ error: errorWords(e) }),
-      );
+      void callAction(useRegisterStore, call).then(refusedOf);
     },
     newSale() {
       set(cleared);

@@ -1,6 +1,7 @@
 import type { RefObject } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { money } from '../../components/money';
+import { problemWords } from '../../components/problem';
 import { useT } from '../../i18n/i18n';
 import { entryShown, useRegisterStore, type RegisterType } from '../../stores/register-store';
 
@@ -17,7 +18,7 @@ export function AmountEntry({ amountRef }: { amountRef: RefObject<HTMLOutputElem
   const { t } = useT('register');
   const { t: common } = useT('common');
   const r = useRegisterStore(
-    useShallow((s) => ({ ...entryShown(s), busy: s.busy, error: s.error, inSale: s.sale !== undefined && !s.sale.final, result: s.sale?.final === true, setType: s.setType, press: s.press, charge: s.charge })),
+    useShallow((s) => ({ ...entryShown(s), busy: s.busy, problem: s.problem, inSale: s.sale !== undefined && !s.sale.final, result: s.sale?.final === true, setType: s.setType, press: s.press, charge: s.charge })),
   );
   const noAmount = r.cents === null;
   // After a tap on the keypad or a type, Enter charges (rather than pressing the same button again).
@@ -75,9 +76,9 @@ export function AmountEntry({ amountRef }: { amountRef: RefObject<HTMLOutputElem
           {t('charge.check')}
         </button>
       </div>
-      {r.error && (
+      {r.problem && (
         <p className="error-note" role="alert">
-          {r.error}
+          {'check' in r.problem ? t(r.problem.check) : problemWords(r.problem.refusal)}
         </p>
       )}
     </div>

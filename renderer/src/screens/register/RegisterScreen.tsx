@@ -1,5 +1,6 @@
 import { useEffect, useLayoutEffect, useRef } from 'react';
 import type { AppStatus } from '../../../../preload/contract';
+import { problemWords } from '../../components/problem';
 import { useT } from '../../i18n/i18n';
 import { useRegisterStore, type RegisterState } from '../../stores/register-store';
 import { AmountEntry } from './AmountEntry';
@@ -80,7 +81,7 @@ export function RegisterScreen({ status }: { status: AppStatus }) {
     return (
       <section className="screen register-screen" aria-labelledby="register-title">
         {title}
-        <CashierSignIn error={r.signInError} onSignIn={r.signIn} />
+        <CashierSignIn error={problemWords(r.signInProblem)} onSignIn={r.signIn} />
       </section>
     );
   }
