@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { connect, errorWords } from '../../api/pos';
+import { connect } from '../../api/pos';
+import { problemWords, toProblem, type Problem } from '../../components/problem';
 import { digitsOnly } from '../../components/money';
 import { useT } from '../../i18n/i18n';
 import { useManagerStore } from '../../stores/manager-store';
@@ -9,7 +10,7 @@ export function PinChange() {
   const { t } = useT('settings');
   const [current, setCurrent] = useState('');
   const [pin, setPin] = useState('');
-  const [note, setNote] = useState<{ ok: true } | { ok: false; text: string } | undefined>();
+  const [note, setNote] = useState<{ ok: true } | { ok: false; problem: Problem } | undefined>();
   const digits = (f: (v: string) => void) => (e: { target: { value: string } }) => f(digitsOnly(e.target.value));
   return (
     <form
@@ -24,7 +25,7 @@ export function PinChange() {
               useManagerStore.setState({ status });
               setNote({ ok: true });
             },
-            (err: unknown) => setNote({ ok: false, text: errorWords(err) }),
+            (err: unknown) => setNote({ ok: false, problem: toProblem(err) }),
           );
         setCurrent('');
         setPin('');
@@ -45,7 +46,7 @@ export function PinChange() {
       </div>
       {note && (
         <span className={note.ok ? 'muted' : 'field-problem'} role={note.ok ? 'status' : 'alert'}>
-          {note.ok ? t('pin.changed') : note.text}
+          {note.ok ? t('pin.changed') : problemWords(note.problem)}
         </span>
       )}
     </form>

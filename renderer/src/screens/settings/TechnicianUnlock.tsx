@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import type { SettingView } from '../../../../preload/contract';
-import { connect, errorWords } from '../../api/pos';
+import { connect } from '../../api/pos';
+import { problemWords, toProblem, type Problem } from '../../components/problem';
 import { digitsOnly } from '../../components/money';
 import { useT } from '../../i18n/i18n';
 import { useManagerStore } from '../../stores/manager-store';
@@ -15,7 +16,7 @@ export function TechnicianUnlock({ settings }: { settings: readonly SettingView[
   const { t } = useT('settings');
   const role = useManagerStore((m) => m.status?.role);
   const [code, setCode] = useState('');
-  const [problem, setProblem] = useState<string | undefined>();
+  const [problem, setProblem] = useState<Problem | undefined>();
   const [busy, setBusy] = useState(false);
   const readOnly = settings.some((s) => s.access === 'technician' && !s.editable);
   if (connect().initial !== 'ipc' || (!readOnly && role !== 'technician')) return null;
@@ -27,7 +28,7 @@ export function TechnicianUnlock({ settings }: { settings: readonly SettingView[
         <p role="status">{t('tech.open')}</p>
         {problem && (
           <p className="field-problem" role="alert">
-            {problem}
+            {problemWords(problem)}
           </p>
         )}
         <button
@@ -42,7 +43,7 @@ export function TechnicianUnlock({ settings }: { settings: readonly SettingView[
                   // The page is a cashier again: the settings close until the manager PIN opens them.
                   settingsActions.close();
                 },
-                (err: unknown) => setProblem(errorWords(err)),
+                (err: unknown) => setProblem(toProblem(err)),
               );
           }}
         >
@@ -70,7 +71,7 @@ export function TechnicianUnlock({ settings }: { settings: readonly SettingView[
                 // The technician may change at once: the form opens (no manager PIN is asked of a technician).
                 settingsActions.unlock();
               },
-              (err: unknown) => setProblem(errorWords(err)),
+              (err: unknown) => setProblem(toProblem(err)),
             )
             .finally(() => setBusy(false));
           setCode('');
@@ -88,7 +89,7 @@ export function TechnicianUnlock({ settings }: { settings: readonly SettingView[
         </div>
         {problem && (
           <span className="field-problem" role="alert">
-            {problem}
+            {problemWords(problem)}
           </span>
         )}
       </form>
