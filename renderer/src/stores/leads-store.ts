@@ -2,6 +2,7 @@ import { create } from 'zustand';
 import type { Freshness, LeadInput, LeadResult, LeadView, MethodOutput, OutboxEntry } from '../../../preload/contract';
 import { connect } from '../api/pos';
 import { toProblem, type Problem } from '../components/problem';
+import { callAction } from './call-action';
 import { catalogueActions } from './catalogue-store';
 
 export interface LeadsState {
@@ -100,36 +101,23 @@ export const leadsActions = {
   },
   /** Sends a lead; with `withCart` the cart's equipment goes with it and the cart empties once the lead is taken. */
   async submit(input: LeadInput): Promise<LeadResult | undefined> {
-    set({ submitting: true, result: undefined, submitProblem: undefined });
-    try {
-      const result = await client().call('leads.create', input);
-      set({ result, submitting: false });
-      void loadOutbox();
-      if (result.status === 'created') void loadLeads();
-      if (input.withCart && result.status !== 'rejected') void catalogueActions.reloadCart();
-      return result;
-    } catch (e) {
-      set({ submitting: false, submitProblem: toProblem(e) });
-      return undefined;
-    }
+    set({ result: undefined });
+    const r = await callAction(useLeadsStore, () => client().call('leads.create', input), { busy: 'submitting', problem: 'submitProblem' });
+    if (r.kind !== 'done') return undefined;
+    const result = r.value;
+    set({ result });
+    void loadOutbox();
+    if (result.status === 'created') void loadLeads();
+    if (input.withCart && result.status !== 'rejected') void catalogueActions.reloadCart();
+    return result;
   },
   async retry(): Promise<void> {
-    set({ sending: true, outboxProblem: undefined });
-    try {
-      await client().call('leads.retry', {});
-    } catch (e) {
-      set({ outboxProblem: toProblem(e) });
-    } finally {
-      set({ sending: false });
-      void reloadAll();
-    }
+    await callAction(useLeadsStore, () => client().call('leads.retry', {}), { busy: 'sending', problem: 'outboxProblem' });
+    void reloadAll();
   },
   async discard(uid: string): Promise<void> {
-    try {
-      await client().call('leads.discard', { uid });
-    } catch (e) {
-      set({ outboxProblem: toProblem(e) });
-    }
+    const r = await callAction(useLeadsStore, () => client().call('leads.discard', { uid }));
+    if (r.kind === 'refused') set({ outboxProblem: r.problem });
     void loadOutbox();
   },
 };
