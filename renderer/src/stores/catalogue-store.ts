@@ -2,6 +2,7 @@ import { create } from 'zustand';
 import type { CartInput, CartView, CategoryView, Freshness, MethodOutput, ProductDetail } from '../../../preload/contract';
 import { connect } from '../api/pos';
 import { toProblem, type Problem } from '../components/problem';
+import { callAction } from './call-action';
 import { ProductSearch, type VisibleProducts } from './catalogue-search';
 
 export interface CatalogueState {
@@ -146,29 +147,22 @@ export function selectVisibleProducts(s: CatalogueState): VisibleProducts {
 }
 
 async function loadCategories(): Promise<void> {
-  try {
-    const r = await client().call('catalogue.categories', {});
-    set({ categories: r.categories, freshness: r.freshness, problem: undefined });
-  } catch (e) {
-    set({ problem: toProblem(e) });
-  }
+  const r = await callAction(useCatalogueStore, () => client().call('catalogue.categories', {}));
+  if (r.kind === 'done') set({ categories: r.value.categories, freshness: r.value.freshness, problem: undefined });
+  else if (r.kind === 'refused') set({ problem: r.problem });
 }
 
 async function loadCart(): Promise<void> {
-  try {
-    set({ cart: await client().call('catalogue.cart', {}), cartProblem: undefined });
-  } catch (e) {
-    set({ cartProblem: toProblem(e) });
-  }
+  const r = await callAction(useCatalogueStore, () => client().call('catalogue.cart', {}));
+  if (r.kind === 'done') set({ cart: r.value, cartProblem: undefined });
+  else if (r.kind === 'refused') set({ cartProblem: r.problem });
 }
 
 async function loadDetail(productId: number): Promise<void> {
-  try {
-    const r = await client().call('catalogue.product', { productId });
-    if (get().selectedId === productId) set({ selected: r.product, selectedFreshness: r.freshness, detailProblem: undefined });
-  } catch (e) {
-    if (get().selectedId === productId) set({ detailProblem: toProblem(e) });
-  }
+  const r = await callAction(useCatalogueStore, () => client().call('catalogue.product', { productId }));
+  if (get().selectedId !== productId) return;
+  if (r.kind === 'done') set({ selected: r.value.product, selectedFreshness: r.value.freshness, detailProblem: undefined });
+  else if (r.kind === 'refused') set({ detailProblem: r.problem });
 }
 
 /**
@@ -244,13 +238,10 @@ export const catalogueActions = {
   },
   async warm(): Promise<void> {
     set({ progress: { done: 0, total: 1 }, warmed: undefined });
-    try {
-      set({ warmed: { result: await client().call('catalogue.warm', {}) } });
-    } catch (e) {
-      set({ warmed: { problem: toProblem(e) } });
-    } finally {
-      set({ progress: undefined });
-    }
+    const r = await callAction(useCatalogueStore, () => client().call('catalogue.warm', {}));
+    if (r.kind === 'done') set({ warmed: { result: r.value } });
+    else if (r.kind === 'refused') set({ warmed: { problem: r.problem } });
+    set({ progress: undefined });
   },
   async image(key: string, input: { productId?: number; categoryId?: number; index?: number; size?: 'thumb' | 'large' }): Promise<void> {
     if (key in get().images) return;
@@ -266,11 +257,9 @@ export const catalogueActions = {
     // The choices show at once; lines and what is missing follow from the core's answer.
     const shown = get().cart;
     if (shown) set({ cart: { ...shown, debit: next.debit, checkAcceptance: next.checkAcceptance } });
-    try {
-      set({ cart: await client().call('catalogue.cart.set', next), cartProblem: undefined });
-    } catch (e) {
-      set({ cartProblem: toProblem(e) });
-    }
+    const r = await callAction(useCatalogueStore, () => client().call('catalogue.cart.set', next));
+    if (r.kind === 'done') set({ cart: r.value, cartProblem: undefined });
+    else if (r.kind === 'refused') set({ cartProblem: r.problem });
   },
   /** Reads the cart again (a lead took its equipment). */
   reloadCart(): Promise<void> {
