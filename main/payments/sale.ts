@@ -14,7 +14,9 @@ import { resolveOutcome } from './resolve-outcome';
 import { FINAL_STATES, IN_PROGRESS_STATES, STATE_WORDS, type EntryMethod, type PaymentEvent, type PaymentState, type PaymentType, type Tender } from './states';
 import { originalOf } from './original-view';
 import { paidCents, saleViewOfRow } from './views';
-import type { GatewayLease, SaleDevices, SalePinpad, SalePolicy } from './ports';
+import { SaleCapture } from './capture';
+import { cardFacts } from './card-facts';
+import type { GatewayLease, SaleDevices, SalePolicy } from './ports';
 
 /** The least a sale waits while a card is typed in at the counter (see Sale.waitMs). */
 export const KEYED_WAIT_MS = 180_000;
@@ -69,9 +71,9 @@ export class Sale {
   private cardView: SaleView['card'] = null;
   private checkRead: CheckRead | undefined;
   private details: CheckDetails | undefined;
-  private release: Array<() => void> = [];
   private timer: ReturnType<typeof setTimeout> | undefined;
-  private pad: SalePinpad | undefined;
+  /** The sale's devices: the readers and the PIN pad it holds while it waits, and the pad the customer confirms on. */
+  private readonly capture: SaleCapture;
   /** Prepared while the customer swipes, so sealing the request costs microseconds (see prepareSeal). */
   private sealer: SealOnce | undefined;
   /**
@@ -80,8 +82,6 @@ export class Sale {
    */
   private validatedPatch: RowPatch | undefined;
   private keyedApprovedBy: string | undefined;
-  /** Counts the PIN pad's card waits: a wait ended by a new choice of tender knows it is over. */
-  private padWaits = 0;
   private settled!: (view: SaleView) => void;
   /** Resolves with the sale's last view once it no longer waits for anyone at the counter. */
   readonly done: Promise<SaleView>;
@@ -91,6 +91,7 @@ export class Sale {
     readonly start: SaleStart,
   ) {
     this.done = new Promise((resolve) => (this.settled = resolve));
+    this.capture = new SaleCapture({ devices: deps.devices, owner: deps.owner, log: deps.log, cardWaitMs: deps.policy.cardWaitMs });
     const at = deps.now();
     // A sale that starts with its tender (the register's one-tap tenders, posctl) is created waiting, in one commit.
     const waiting = start.tender !== undefined && !start.original;
@@ -191,8 +192,7 @@ export class Sale {
   /** The row is waiting for `tender`: claims the readers and the pad, and gets the request's way ready. */
   private waitFor(tender: Tender, cardEntry: SaleStart['cardEntry']): void {
     if (tender === 'check' && this.start.type !== 'sale') throw new PosError('BAD_INPUT', `a check cannot pay a ${this.start.type}`);
-    for (const r of this.release.splice(0)) r();
-    this.pad = undefined;
+    this.capture.begin();
     this.deps.gateway.preconnect();
     this.sealer ??= this.prepareSealer();
     const waitMs = this.waitMs(cardEntry);
@@ -202,21 +202,17 @@ export class Sale {
     this.waitingFor = 'card';
     const entry = cardEntry ?? (this.deps.policy.cardEntry === 'both' ? 'any' : this.deps.policy.cardEntry);
     if (entry === 'keyed') return this.publish();
-    const devices = this.deps.devices;
-    if (devices && (entry === 'reader' || entry === 'any')) {
-      const claim = devices.claimReads(this.deps.owner, ['msr'], {
-        onCard: (card, meta) => this.acceptCard({ kind: 'read', card }, meta.source === 'pinpad' ? 'pad' : 'swipe', meta.deviceId),
-        onFailure: (error) => this.readProblem(error.message),
-      });
-      this.release.push(() => claim.release());
-    }
-    if (devices && (entry === 'pinpad' || entry === 'any') && !this.askPadForCard() && entry === 'pinpad') {
+    const reads = {
+      card: (source: CardSource, how: EntryMethod, deviceId: string) => this.acceptCard(source, how, deviceId),
+      problem: (message: string) => this.readProblem(message),
+    };
+    if (entry === 'reader' || entry === 'any') this.capture.readers((meta) => (meta.source === 'pinpad' ? 'pad' : 'swipe'), reads);
+    const padAsks =
+      (entry === 'pinpad' || entry === 'any') &&
+      this.capture.padCard(this.row.requestedCents, { ...reads, stillWaiting: () => this.row.state === 'waiting' && this.start.tender === 'card', ended: (why) => this.cancelQuietly(why) });
+    if (this.capture.hasDevices && entry === 'pinpad' && !padAsks) {
       // No PIN pad to swipe on: the counter's reader takes the card rather than nobody.
-      const claim = devices.claimReads(this.deps.owner, ['msr'], {
-        onCard: (card, meta) => this.acceptCard({ kind: 'read', card }, 'swipe', meta.deviceId),
-        onFailure: (error) => this.readProblem(error.message),
-      });
-      this.release.push(() => claim.release());
+      this.capture.readers(() => 'swipe', reads);
       this.problem = 'The PIN pad is not connected: swipe on the counter reader.';
     }
     this.publish();
@@ -234,23 +230,14 @@ export class Sale {
     }
     this.card = { source, deviceId, entry };
     this.problem = source.kind === 'read' && source.card.chip && this.deps.policy.chipSwipe === 'warn' ? 'A chip card was swiped (fallback): check the card and the signature.' : null;
-    const masked = source.kind === 'read' ? source.card.masked() : undefined;
-    const keyedPan = source.kind === 'keyed' ? source.card.pan.replace(/\D/g, '') : '';
-    const maskedKeyed = keyedPan.length >= 13 ? `${keyedPan.slice(0, 6)}${'*'.repeat(keyedPan.length - 10)}${keyedPan.slice(-4)}` : null;
-    this.cardView = masked
-      ? { brand: masked.brand, masked: masked.masked, last4: masked.last4, expiry: masked.expiry, chip: masked.chip, ...(masked.name ? { name: masked.name } : {}) }
-      : source.kind === 'keyed'
-        ? { brand: 'unknown', masked: maskedKeyed ?? '****', last4: keyedPan.slice(-4), expiry: null, chip: false, name: source.card.cardholderName.slice(0, 40) }
-        : null;
+    const facts = cardFacts(source);
+    this.cardView = facts.view;
     this.validate({
       // The customer now has the pad's question: the lease covers that wait too.
       leaseUntil: this.leaseUntil(this.deps.policy.cardWaitMs),
       entry,
       deviceId,
-      masked: masked?.masked ?? maskedKeyed,
-      brand: masked?.brand ?? null,
-      last4: masked?.last4 ?? (keyedPan.slice(-4) || null),
-      cardholderName: masked?.name ?? (source.kind === 'keyed' ? source.card.cardholderName : null),
+      ...facts.columns,
       // The first approval stays (a refund approved at its start, then keyed).
       ...(source.kind === 'keyed' && this.keyedApprovedBy && !this.row.approvedBy ? { approvedBy: this.keyedApprovedBy } : {}),
     }, this.customerConfirms());
@@ -259,7 +246,7 @@ export class Sale {
 
   /** Whether the customer confirms the amount on the PIN pad before it is sent. */
   private customerConfirms(): boolean {
-    return this.pad !== undefined && this.deps.policy.confirmOnPinpad && this.start.type !== 'verify';
+    return this.capture.pad !== undefined && this.deps.policy.confirmOnPinpad && this.start.type !== 'verify';
   }
 
   /**
@@ -315,48 +302,13 @@ export class Sale {
 
   private waitForCheck(): void {
     this.waitingFor = 'check';
-    const devices = this.deps.devices;
-    if (devices) {
-      const claim = devices.claimReads(this.deps.owner, ['micr'], {
-        onCheck: (check, meta) => this.acceptCheck(check, meta.deviceId),
-        onFailure: (error) => this.readProblem(error.message),
-      });
-      this.release.push(() => claim.release());
-    }
+    this.capture.checkReaders({ check: (check, deviceId) => this.acceptCheck(check, deviceId), problem: (message) => this.readProblem(message) });
     this.publish();
-  }
-
-  /** Asks the customer to swipe on the PIN pad; false when there is no connected pad. */
-  private askPadForCard(): boolean {
-    const claimed = this.deps.devices?.claimPinpad(this.deps.owner);
-    if (!claimed) return false;
-    this.pad = claimed.pad;
-    this.release.push(() => claimed.release());
-    const pad = claimed.pad;
-    // A tender chosen again (the cashier opens Type the card) ends this wait: its read, cancelled
-    // by that choice, must not cancel the sale.
-    const wait = ++this.padWaits;
-    void (async () => {
-      try {
-        await pad.showAmount(this.row.requestedCents);
-        while (this.row.state === 'waiting' && this.start.tender === 'card' && wait === this.padWaits) {
-          const result = await pad.readCard('Swipe Card', this.deps.policy.cardWaitMs);
-          if (this.row.state !== 'waiting' || wait !== this.padWaits) return;
-          if (result.status === 'read') return this.acceptCard({ kind: 'read', card: result.card }, 'pad', pad.id);
-          if (result.status === 'cancelled') return void this.cancelQuietly('cancelled on the PIN pad');
-          if (result.status === 'timeout') return void this.cancelQuietly('no card was swiped on the PIN pad in time');
-          this.readProblem(result.error.message);
-        }
-      } catch (e) {
-        this.deps.log.warn({ err: e }, 'the PIN pad could not take the card; the counter reader still can');
-      }
-    })();
-    return true;
   }
 
   private async confirmThenSubmit(): Promise<void> {
     this.stopWaitingForCard();
-    const pad = this.pad;
+    const pad = this.capture.pad;
     if (pad && this.customerConfirms()) {
       this.waitingFor = 'customer-confirm';
       this.publish();
@@ -491,13 +443,7 @@ export class Sale {
 
   private finish(): void {
     this.clearWaits();
-    const pad = this.pad;
-    this.pad = undefined;
-    if (pad) {
-      const words = this.row.state === 'approved' || this.row.state === 'offline' ? 'APPROVED' : this.row.state === 'cancelled' ? 'CANCELLED' : 'NOT APPROVED';
-      void pad.showMessage(words).catch(() => undefined);
-    }
-    for (const r of this.release.splice(0)) r();
+    this.capture.end(this.row.state === 'approved' || this.row.state === 'offline' ? 'APPROVED' : this.row.state === 'cancelled' ? 'CANCELLED' : 'NOT APPROVED');
     this.deps.gateway.release();
     this.publish();
     this.settled(this.view());
@@ -518,9 +464,8 @@ export class Sale {
 
   private stopWaitingForCard(): void {
     this.clearTimer();
-    for (const r of this.release.splice(0)) r();
-    // The reader won: end the card request still showing on the pad (the pad stays ours to confirm on).
-    if (this.pad && this.card?.entry !== 'pad') void this.pad.cancelPrompt().catch(() => undefined);
+    // The reader won: the card request still showing on the pad ends (the pad stays ours to confirm on).
+    this.capture.cardRead(this.card?.entry === 'pad');
   }
 
   private clearTimer(): void {
@@ -530,8 +475,7 @@ export class Sale {
 
   private clearWaits(): void {
     this.clearTimer();
-    this.padWaits++;
-    if (this.pad && this.row.state === 'waiting') void this.pad.cancelPrompt().catch(() => undefined);
+    this.capture.endWait(this.row.state === 'waiting');
   }
 
   /** Journals an event from any of its start states to its one end (states.ts EVENTS), and publishes. */
