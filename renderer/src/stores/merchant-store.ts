@@ -12,7 +12,8 @@ import type {
   SearchItemView,
 } from '../../../preload/contract';
 import { connect } from '../api/pos';
-import { toProblem, type Problem } from '../components/problem';
+import type { Problem } from '../components/problem';
+import { callAction } from './call-action';
 import { checkSearch, merchantIdProblem, type IdProblem } from '../screens/merchant/ids';
 
 /** One part of the merchant view: its data, how fresh it is, or why it is not there. */
@@ -78,12 +79,10 @@ type SectionKey = 'account' | 'contacts' | 'hierarchy' | 'entitlements' | 'fees'
 
 async function load<T>(key: SectionKey, merchantId: number, fetch: () => Promise<{ data: T; freshness: Freshness }>): Promise<void> {
   set({ [key]: { ...get()[key], loading: true } } as Partial<MerchantState>);
-  try {
-    const r = await fetch();
-    if (get().merchantId === merchantId) set({ [key]: { data: r.data, freshness: r.freshness, problem: undefined, loading: false } } as Partial<MerchantState>);
-  } catch (e) {
-    if (get().merchantId === merchantId) set({ [key]: { data: undefined, freshness: undefined, problem: toProblem(e), loading: false } } as Partial<MerchantState>);
-  }
+  const r = await callAction(useMerchantStore, fetch);
+  if (get().merchantId !== merchantId) return;
+  if (r.kind === 'done') set({ [key]: { data: r.value.data, freshness: r.value.freshness, problem: undefined, loading: false } } as Partial<MerchantState>);
+  else if (r.kind === 'refused') set({ [key]: { data: undefined, freshness: undefined, problem: r.problem, loading: false } } as Partial<MerchantState>);
 }
 
 function loadHierarchy(merchantId: number): Promise<void> {
@@ -163,25 +162,22 @@ export const merchantActions = {
       return;
     }
     set({ search: { ...s, loading: true, problem: undefined, check: undefined } });
-    try {
-      const r = await client().call('merchant.search', { ...input, ...(page > 1 ? { page } : {}) });
-      set({ search: { ...get().search, results: r.results, pagination: r.pagination, loading: false, searched: true } });
-    } catch (e) {
-      set({ search: { ...get().search, results: [], pagination: null, loading: false, problem: toProblem(e), searched: true } });
-    }
+    const r = await callAction(useMerchantStore, () => client().call('merchant.search', { ...input, ...(page > 1 ? { page } : {}) }));
+    if (r.kind === 'done') set({ search: { ...get().search, results: r.value.results, pagination: r.value.pagination, loading: false, searched: true } });
+    else if (r.kind === 'refused') set({ search: { ...get().search, results: [], pagination: null, loading: false, problem: r.problem, searched: true } });
   },
 };
 
 export function startMerchant(): void {
   if (get().started) return;
   set({ started: true });
-  client()
-    .call('merchant.vocabulary', {})
-    .then((vocabulary) => {
-      set({ vocabulary });
-      if (vocabulary.homeMerchantId !== null && get().merchantId === undefined) merchantActions.show(vocabulary.homeMerchantId);
-    })
-    .catch((e: unknown) => set({ account: { ...empty(), problem: toProblem(e) } }));
+  void callAction(useMerchantStore, () => client().call('merchant.vocabulary', {})).then((r) => {
+    if (r.kind === 'refused') return set({ account: { ...empty(), problem: r.problem } });
+    if (r.kind !== 'done') return;
+    const vocabulary = r.value;
+    set({ vocabulary });
+    if (vocabulary.homeMerchantId !== null && get().merchantId === undefined) merchantActions.show(vocabulary.homeMerchantId);
+  });
 }
 
 /** Back to the first visit (tests). */
