@@ -1,19 +1,15 @@
 import { randomUUID } from 'node:crypto';
-import type { Logger } from 'pino';
 import { z } from 'zod';
 import { LeadEquipment, type CartView, type Freshness, type LeadInput, type LeadResult, type LeadView, type OutboxEntry } from '../../preload/contract';
 import { PosError } from '../api/errors';
-import type { SettingsStore } from '../config/settings-store';
-import type { EventBus } from '../events/bus';
-import type { ApiSource } from '../http/api-source';
 import { toPosError, type CachedFetch } from '../http/cached-fetch';
 import { ApiError } from '../http/errors';
-import type { ResponseCache } from '../http/response-cache';
 import { leadEquipment } from './cart';
 import type { MarketplaceClient } from './client';
 import { LEAD_TYPES } from './labels';
 import { buildLeadRequest, leadRequestIssues } from './lead';
-import { leadTarget, type LeadOutbox } from './lead-outbox';
+import { leadTarget } from './lead-outbox';
+import type { MarketplaceServiceOptions } from './service';
 import { leadView } from './views';
 import { Leads, type LeadCreateRequest } from './wire';
 
@@ -25,20 +21,13 @@ export interface TrainingLeadDefaults {
   fields: Record<string, string>;
 }
 
-export interface LeadDeskOptions {
+/** The marketplace service's own options it shares with the desk, and what the service hands it. */
+export type LeadDeskOptions = Pick<MarketplaceServiceOptions, 'source' | 'cache' | 'outbox' | 'settings' | 'bus' | 'log' | 'now' | 'trainingLeadDefaults'> & {
   client: MarketplaceClient;
   fetcher: CachedFetch;
-  source: ApiSource;
-  cache: ResponseCache;
-  outbox: LeadOutbox;
-  settings: SettingsStore;
-  bus: EventBus;
-  log: Logger;
-  now: () => Date;
-  trainingLeadDefaults: TrainingLeadDefaults;
   /** The equipment cart, whose lines a lead may take with it. */
   cart: { view(): Promise<CartView>; empty(): Promise<unknown> };
-}
+};
 
 const StoredDefaults = z.record(z.string(), z.string());
 const KeptEquipment = z.array(LeadEquipment);
