@@ -9,6 +9,18 @@
  * firmware; the memory-switch reads are one vendor's and need a two-way link, which a USB printer
  * file is not). Every model the terminal targets has PC850 (ESC t 2), which holds all of French.
  */
+
+/** PC850 (Multilingual Latin 1), bytes 0x80–0xFF. */
+const PC850_HIGH =
+  'ÇüéâäàåçêëèïîìÄÅ' +
+  'ÉæÆôöòûùÿÖÜø£Ø×ƒ' +
+  'áíóúñÑªº¿®¬½¼¡«»' +
+  '░▒▓│┤ÁÂÀ©╣║╗╝¢¥┐' +
+  '└┴┬├─┼ãÃ╚╔╩╦╠═╬¤' +
+  'ðÐÊËÈıÍÎÏ┘┌█▄¦Ì▀' +
+  'ÓßÔÒõÕµþÞÚÛÙýÝ¯´' +
+  '\u00ad±\u2017¾¶§÷¸°¨·¹³²■\u00a0';
+
 export const CODE_PAGES = {
   /** The factory table of most printers; few accented capitals. ESC t 0. */
   pc437: {
@@ -24,31 +36,9 @@ export const CODE_PAGES = {
       '≡±≥≤⌠⌡÷≈°∙·√ⁿ²■\u00a0',
   },
   /** Multilingual Latin 1: every letter of French, Spanish, German and the other western languages. ESC t 2. */
-  pc850: {
-    escT: 2,
-    high:
-      'ÇüéâäàåçêëèïîìÄÅ' +
-      'ÉæÆôöòûùÿÖÜø£Ø×ƒ' +
-      'áíóúñÑªº¿®¬½¼¡«»' +
-      '░▒▓│┤ÁÂÀ©╣║╗╝¢¥┐' +
-      '└┴┬├─┼ãÃ╚╔╩╦╠═╬¤' +
-      'ðÐÊËÈıÍÎÏ┘┌█▄¦Ì▀' +
-      'ÓßÔÒõÕµþÞÚÛÙýÝ¯´' +
-      '\u00ad±\u2017¾¶§÷¸°¨·¹³²■\u00a0',
-  },
+  pc850: { escT: 2, high: PC850_HIGH },
   /** PC850 with the euro sign in place of the dotless i (0xD5). ESC t 19. */
-  pc858: {
-    escT: 19,
-    high:
-      'ÇüéâäàåçêëèïîìÄÅ' +
-      'ÉæÆôöòûùÿÖÜø£Ø×ƒ' +
-      'áíóúñÑªº¿®¬½¼¡«»' +
-      '░▒▓│┤ÁÂÀ©╣║╗╝¢¥┐' +
-      '└┴┬├─┼ãÃ╚╔╩╦╠═╬¤' +
-      'ðÐÊËÈ€ÍÎÏ┘┌█▄¦Ì▀' +
-      'ÓßÔÒõÕµþÞÚÛÙýÝ¯´' +
-      '\u00ad±\u2017¾¶§÷¸°¨·¹³²■\u00a0',
-  },
+  pc858: { escT: 19, high: `${PC850_HIGH.slice(0, 0xd5 - 0x80)}€${PC850_HIGH.slice(0xd5 - 0x80 + 1)}` },
   /**
    * Windows Latin 1 (Epson's WPC1252): ISO 8859-1 plus the euro, Œ œ Ÿ and typographic quotes
    * and dashes at 0x80–0x9F. ESC t 16. NO_CHAR marks the five bytes Windows leaves empty.
