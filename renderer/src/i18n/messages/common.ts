@@ -1,5 +1,17 @@
 import { defineMessages } from '../define';
 
+/** Card brands are names, the same in every language. */
+const BRAND_NAMES = {
+  'card.brand.visa': 'Visa',
+  'card.brand.mastercard': 'Mastercard',
+  'card.brand.amex': 'American Express',
+  'card.brand.discover': 'Discover',
+  'card.brand.diners': 'Diners Club',
+  'card.brand.jcb': 'JCB',
+  'card.brand.unionpay': 'UnionPay',
+  'card.brand.maestro': 'Maestro',
+} as const;
+
 /** Words of the pieces every screen shares: status bar, banners, the manager PIN dialog. */
 export const commonMessages = defineMessages(
   {
@@ -84,14 +96,7 @@ export const commonMessages = defineMessages(
     'payment.message.bank': 'The bank’s message: {{message}}',
     'payment.message.gateway': 'The gateway’s message: {{message}}',
     'payment.message.terminal': 'The terminal’s note: {{message}}',
-    'card.brand.visa': 'Visa',
-    'card.brand.mastercard': 'Mastercard',
-    'card.brand.amex': 'American Express',
-    'card.brand.discover': 'Discover',
-    'card.brand.diners': 'Diners Club',
-    'card.brand.jcb': 'JCB',
-    'card.brand.unionpay': 'UnionPay',
-    'card.brand.maestro': 'Maestro',
+    ...BRAND_NAMES,
     'card.brand.unknown': 'Card',
     'card.expires': 'expires {{date}}',
     'card.noExpiry': 'no expiry on the stripe',
@@ -226,14 +231,7 @@ export const commonMessages = defineMessages(
     'payment.message.bank': 'Message de la banque : {{message}}',
     'payment.message.gateway': 'Message de la passerelle : {{message}}',
     'payment.message.terminal': 'Note du terminal : {{message}}',
-    'card.brand.visa': 'Visa',
-    'card.brand.mastercard': 'Mastercard',
-    'card.brand.amex': 'American Express',
-    'card.brand.discover': 'Discover',
-    'card.brand.diners': 'Diners Club',
-    'card.brand.jcb': 'JCB',
-    'card.brand.unionpay': 'UnionPay',
-    'card.brand.maestro': 'Maestro',
+    ...BRAND_NAMES,
     'card.brand.unknown': 'Carte',
     'card.expires': 'expire {{date}}',
     'card.noExpiry': 'aucune date d’expiration sur la bande',
