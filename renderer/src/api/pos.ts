@@ -25,11 +25,6 @@ function takeToken(): string {
 
 export type Connection = ConnectionState | 'ipc';
 
-/** A failed call in words for the screen (a PosCallError's message is written for people). */
-export function errorWords(e: unknown): string {
-  return e instanceof Error ? e.message : String(e);
-}
-
 export interface PosConnection {
   client: PosClient;
   initial: Connection;

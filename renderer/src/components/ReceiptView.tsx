@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import type { Receipt } from '../../../preload/contract';
 import { useT } from '../i18n/i18n';
-import { printReceipt, type PrintNote } from './print-receipt';
+import { printNoteWords, printReceipt, type PrintNote } from './print-receipt';
 
 /**
  * A receipt as the printer would print it (40 columns), and Print: where the terminal prints
@@ -16,16 +16,16 @@ export function ReceiptView({ receipt, printOnShow = false, onPrinted }: { recei
   const { t } = useT('common');
   const label = t(receipt.copy === 'customer' ? 'receipt.customer' : 'receipt.merchant');
   const key = `${receipt.clientRef}:${receipt.copy}`;
-  const [note, setNote] = useState<(PrintNote & { key: string; busy: boolean }) | undefined>(undefined);
+  const [note, setNote] = useState<{ key: string; busy: boolean; note?: PrintNote } | undefined>(undefined);
   const shown = note?.key === key ? note : undefined;
   const busy = shown?.busy === true;
   const printed = useRef<string | undefined>(undefined);
   const print = (by: 'button' | 'shown'): void => {
     if (busy) return;
     printed.current = key;
-    setNote({ key, busy: true, ok: true, words: t('receipt.printing') });
+    setNote({ key, busy: true });
     void printReceipt(receipt).then((n) => {
-      setNote({ ...n, key, busy: false });
+      setNote({ key, busy: false, note: n });
       onPrinted?.(by);
     });
   };
@@ -43,8 +43,8 @@ export function ReceiptView({ receipt, printOnShow = false, onPrinted }: { recei
         <button type="button" className="button" aria-disabled={busy} onClick={() => print('button')}>
           {t('receipt.print')}
         </button>
-        <p className={`receipt-note ${shown && !shown.ok ? 'tone-bad' : ''}`} aria-live="polite" data-testid="receipt-printed">
-          {shown?.words}
+        <p className={`receipt-note ${shown?.note && !shown.note.ok ? 'tone-bad' : ''}`} aria-live="polite" data-testid="receipt-printed">
+          {shown?.busy ? t('receipt.printing') : shown?.note ? printNoteWords(shown.note, t) : null}
         </p>
       </div>
     </div>

@@ -1,15 +1,20 @@
 import type { Receipt, ReceiptPrinted } from '../../../preload/contract';
-import { connect, errorWords } from '../api/pos';
-import { i18n } from '../i18n/i18n';
+import { connect } from '../api/pos';
+import type { useT } from '../i18n/i18n';
+import { problemWords, toProblem, type Problem } from './problem';
 
-/** What a press of Print did, in words for the counter. */
-export interface PrintNote {
-  readonly ok: boolean;
-  readonly words: string;
+/** The shared namespace's t, as a screen has it. */
+type CommonT = ReturnType<typeof useT<'common'>>['t'];
+
+/** What a press of Print did: where it went, or why it did not print (the screen says it in its language). */
+export type PrintNote = { readonly ok: true; readonly printed: ReceiptPrinted } | { readonly ok: false; readonly problem: Problem };
+
+/** The note in words for the counter. */
+export function printNoteWords(note: PrintNote, t: CommonT): string {
+  return note.ok ? where(note.printed, t) : t('receipt.notPrinted', { why: problemWords(note.problem) ?? '' });
 }
 
-function where(r: ReceiptPrinted): string {
-  const t = i18n.getFixedT(null, 'common');
+function where(r: ReceiptPrinted, t: CommonT): string {
   switch (r.printedOn) {
     case 'device':
       return r.printer ? t('receipt.printedOn', { printer: r.printer }) : t('receipt.printedOnLane');
@@ -29,8 +34,8 @@ export async function printReceipt(receipt: Receipt, print: () => void = () => w
   try {
     printed = await connect().client.call('receipts.print', { ref: receipt.clientRef, copy: receipt.copy });
   } catch (e) {
-    return { ok: false, words: i18n.t('receipt.notPrinted', { ns: 'common', why: errorWords(e) }) };
+    return { ok: false, problem: toProblem(e) };
   }
   if (printed.printedOn === 'browser') print();
-  return { ok: true, words: where(printed) };
+  return { ok: true, printed };
 }
