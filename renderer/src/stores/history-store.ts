@@ -135,7 +135,7 @@ export const useHistoryStore = create<HistoryState>((set, get) => ({
     }
     void callAction(useHistoryStore, () => client().call('journal.exportCsv', searchOf(filter)), { asManager: true }).then((r) => {
       if (r.kind === 'refused') return set({ problem: r.problem });
-      if (r.kind === 'closed') return;
+      if (r.kind !== 'done') return;
       // A download in the browser.
       const file = r.value;
       const url = URL.createObjectURL(new Blob([file.csv], { type: 'text/csv' }));

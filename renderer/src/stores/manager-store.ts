@@ -1,7 +1,8 @@
 import { create } from 'zustand';
 import { PosCallError, type ManagerStatus } from '../../../preload/contract';
 import { connect } from '../api/pos';
-import { toProblem, type Problem } from '../components/problem';
+import type { Problem } from '../components/problem';
+import { runCall } from './run-call';
 
 /** A manager action waiting for the PIN: the dialog unlocks this page, then the action runs again. */
 interface Prompt {
@@ -35,12 +36,10 @@ export const useManagerStore = create<ManagerState>((set, get) => {
     prompt: undefined,
     busy: false,
     refresh() {
-      client()
-        .call('manager.status', {})
-        .then(
-          (status) => set({ status }),
-          () => undefined,
-        );
+      // A status that cannot be read leaves the badge as it was.
+      void runCall(useManagerStore, () => client().call('manager.status', {})).then((r) => {
+        if (r.kind === 'done') set({ status: r.value });
+      });
     },
     async asManager<T>(action: () => Promise<T>): Promise<T | undefined> {
       try {
@@ -62,18 +61,19 @@ export const useManagerStore = create<ManagerState>((set, get) => {
     submit(pin) {
       const prompt = get().prompt;
       if (!prompt) return;
-      set({ busy: true });
-      client()
-        .call('manager.unlock', { pin })
-        .then(
-          (status) => {
-            set({ status, prompt: undefined, busy: false });
-            const p = pending;
-            pending = undefined;
-            p?.retry();
-          },
-          (e: unknown) => set({ busy: false, prompt: { ...prompt, problem: toProblem(e) } }),
-        );
+      void runCall(useManagerStore, () => client().call('manager.unlock', { pin }), {
+        busy: 'busy',
+        settle: (r) => {
+          // The PIN refused stays in the dialog, which says it in the page's language.
+          if (r.kind === 'refused') set({ prompt: { ...prompt, problem: r.problem } });
+          if (r.kind === 'done') set({ status: r.value, prompt: undefined });
+        },
+      }).then((r) => {
+        if (r.kind !== 'done') return;
+        const p = pending;
+        pending = undefined;
+        p?.retry();
+      });
     },
     close() {
       set({ prompt: undefined });
@@ -81,12 +81,9 @@ export const useManagerStore = create<ManagerState>((set, get) => {
       pending = undefined;
     },
     lock() {
-      client()
-        .call('manager.lock', {})
-        .then(
-          (status) => set({ status }),
-          () => undefined,
-        );
+      void runCall(useManagerStore, () => client().call('manager.lock', {})).then((r) => {
+        if (r.kind === 'done') set({ status: r.value });
+      });
     },
   };
 });
