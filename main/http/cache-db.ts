@@ -45,6 +45,13 @@ export const cacheMigrations: readonly Migration[] = [
       `);
     },
   },
+  {
+    version: 2,
+    description: "the lead outbox's back-off: when a lead is tried again by itself (marketplace/lead-outbox.ts)",
+    up(db) {
+      db.exec('ALTER TABLE lead_outbox ADD COLUMN next_attempt_at TEXT');
+    },
+  },
 ];
 
 /** A damaged cache is moved aside and made again (see openRebuildableDb): the terminal starts. */

@@ -8,7 +8,7 @@ import { leadEquipment } from './cart';
 import type { MarketplaceClient } from './client';
 import { LEAD_TYPES } from './labels';
 import { buildLeadRequest, leadRequestIssues } from './lead';
-import { leadTarget } from './lead-outbox';
+import { leadTarget, OutboxFullError } from './lead-outbox';
 import type { MarketplaceServiceOptions } from './service';
 import { leadView } from './views';
 import { Leads, type LeadCreateRequest } from './wire';
@@ -98,7 +98,12 @@ export class LeadDesk {
     const equipment = withCart ? leadEquipment((await this.o.cart.view()).items) : undefined;
     const result = await this.send(request);
     if (result.status === 'queued') {
-      this.o.outbox.add(this.o.source.namespace(), request, this.o.now().toISOString(), result.problem);
+      try {
+        this.o.outbox.add(this.o.source.namespace(), request, this.o.now().toISOString(), result.problem);
+      } catch (e) {
+        if (e instanceof OutboxFullError) throw new PosError('CONFLICT', `The lead did not go and cannot be kept: ${e.message}.`);
+        throw e;
+      }
       this.o.bus.emit('catalogue.changed', { scope: 'leads', freshness: this.o.fetcher.freshness(null, 'cache') });
     }
     if (result.status === 'rejected' || !equipment) return result;
@@ -151,15 +156,20 @@ export class LeadDesk {
     return { discarded };
   }
 
-  /** Tries every pending lead once. A lead the service already has (same uid) is not sent again. */
-  retryOutbox(): Promise<LeadResult[]> {
-    this.retrying ??= this.retryOnce().finally(() => (this.retrying = undefined));
+  /**
+   * Tries every pending lead once (a person asked: Try again, posctl), or with `byItself` only
+   * those due by their back-off and not waiting for a person. A lead the service already has
+   * (same uid) is not sent again.
+   */
+  retryOutbox(options: { byItself?: boolean } = {}): Promise<LeadResult[]> {
+    this.retrying ??= this.retryOnce(options.byItself === true).finally(() => (this.retrying = undefined));
     return this.retrying;
   }
 
-  private async retryOnce(): Promise<LeadResult[]> {
+  private async retryOnce(byItself: boolean): Promise<LeadResult[]> {
     const results: LeadResult[] = [];
-    for (const entry of this.o.outbox.pending(this.o.source.namespace())) {
+    const at = (): string => this.o.now().toISOString();
+    for (const entry of this.o.outbox.pending(this.o.source.namespace(), byItself ? at() : undefined)) {
       const { request } = entry;
       let known: LeadView | undefined;
       try {
@@ -167,7 +177,7 @@ export class LeadDesk {
       } catch (e) {
         if (e instanceof ApiError && e.unreachable) {
           this.o.fetcher.observe(e);
-          this.o.outbox.failed(entry.uid, e.message);
+          this.o.outbox.failed(entry.uid, e.message, at());
           results.push({ status: 'queued', uid: entry.uid, problem: e.message });
           continue;
         }
@@ -185,7 +195,7 @@ export class LeadDesk {
       if (result.status === 'created') this.o.outbox.remove(entry.uid);
       // The lead system's words; its error code stays in the log and in posctl's answer.
       else if (result.status === 'rejected') this.o.outbox.rejected(entry.uid, result.errMessage);
-      else this.o.outbox.failed(entry.uid, result.problem);
+      else this.o.outbox.failed(entry.uid, result.problem, at());
       results.push(result);
     }
     if (results.length > 0) this.o.bus.emit('catalogue.changed', { scope: 'leads', freshness: this.o.fetcher.freshness(null, 'cache') });

@@ -124,7 +124,8 @@ export class MarketplaceService implements Service {
     const every = this.o.outboxRetryMs ?? 60_000;
     if (every > 0 && !this.timer) {
       this.timer = setInterval(() => {
-        if (this.o.outbox.pendingCount(this.o.source.namespace()) > 0) void this.retryOutbox().catch(() => undefined);
+        // By itself: only the leads due by their back-off, not those waiting for a person.
+        if (this.o.outbox.pendingCount(this.o.source.namespace(), this.o.now().toISOString()) > 0) void this.desk.retryOutbox({ byItself: true }).catch(() => undefined);
       }, every);
       this.timer.unref();
     }

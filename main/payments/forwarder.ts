@@ -3,6 +3,7 @@ import type { ForwardResult } from '../../preload/contract';
 import { checkLookup, transactionLookup } from '../gateway/builders';
 import { JournalConflictError, type JournalRow, type JournalStore } from './journal/journal';
 import type { PauseState } from './journal/queries';
+import { backoffMs as sharedBackoffMs, type Backoff } from '../backoff';
 import { recoverAbandoned } from './recovery';
 import { SealedPayload, sealContext } from './requests';
 import { resolveOutcome, type Resolution } from './resolve-outcome';
@@ -42,10 +43,9 @@ const PAUSE_RECHECK_MS = 15_000;
  */
 export const ROUND_CHANGED_EVERY_MS = 250;
 
-export function backoffMs(attempts: number, random: number, b = DEFAULT_BACKOFF): number {
-  const ceiling = Math.min(b.maxMs, b.baseMs * 2 ** Math.max(0, Math.min(attempts - 1, 20)));
-  // Full jitter on the upper half: lanes that lost the gateway together do not return together.
-  return Math.round(ceiling / 2 + (ceiling / 2) * random);
+/** The forwarder's wait after `attempts` unreachable tries (main/backoff.ts), 5 s doubling to 5 min by default. */
+export function backoffMs(attempts: number, random: number, b: Backoff = DEFAULT_BACKOFF): number {
+  return sharedBackoffMs(attempts, random, b);
 }
 
 export class Forwarder {

@@ -226,6 +226,10 @@ export const OutboxEntry = z.object({
   queuedAt: z.string(),
   attempts: z.number().int(),
   lastProblem: z.string(),
+  /** Waits for a person: refused, or tried ten times by itself without getting through (Try again still sends it). */
+  attention: z.boolean(),
+  /** When it is tried again by itself (ISO 8601); null when it is not (waiting for a person, or refused). */
+  nextAttemptAt: z.string().nullable(),
   equipment,
   /**
    * Keyed for another marketplace than the one set now (the settings changed since): kept and

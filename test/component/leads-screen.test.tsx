@@ -80,7 +80,7 @@ describe('the Leads screen', () => {
   });
 
   it('keeps showing a lead keyed for another marketplace after the settings changed, with what happens to it', async () => {
-    const entry: OutboxEntry = { uid: 'u-9', state: 'pending', company: 'Offline Outfitters', contactName: 'Ola Nordmann', queuedAt: '2030-03-01T11:00:00.000Z', attempts: 3, lastProblem: 'The marketplace service had an internal problem [HTTP 503]', keptFor: { training: false, url: 'https://old.example.com/gw' } };
+    const entry: OutboxEntry = { uid: 'u-9', state: 'pending', company: 'Offline Outfitters', contactName: 'Ola Nordmann', queuedAt: '2030-03-01T11:00:00.000Z', attempts: 3, lastProblem: 'The marketplace service had an internal problem [HTTP 503]', attention: false, nextAttemptAt: null, keptFor: { training: false, url: 'https://old.example.com/gw' } };
     pos.answer('leads.outbox', () => ({ entries: [entry] }));
     render(<LeadsScreen />);
     const outbox = await screen.findByRole('region', { name: 'Waiting to be sent (1)' });
@@ -90,6 +90,19 @@ describe('the Leads screen', () => {
     pos.answer('leads.discard', () => ({ discarded: true }));
     fireEvent.click(within(outbox).getByRole('button', { name: 'Discard the lead for Offline Outfitters' }));
     await waitFor(() => expect(pos.callsOf('leads.discard')).toEqual([{ uid: 'u-9' }]));
+  });
+
+  it('says when a lead is tried again by itself, and offers Discard once it waits for a person', async () => {
+    const waiting: OutboxEntry = { uid: 'u-1', state: 'pending', company: 'Soon Ltd', contactName: '', queuedAt: '2030-03-01T11:00:00.000Z', attempts: 2, lastProblem: 'unreachable', attention: false, nextAttemptAt: '2030-03-01T11:04:00.000Z' };
+    const stuck: OutboxEntry = { ...waiting, uid: 'u-2', company: 'Stuck Inc', attempts: 10, attention: true, nextAttemptAt: null };
+    pos.answer('leads.outbox', () => ({ entries: [waiting, stuck] }));
+    render(<LeadsScreen />);
+    const outbox = await screen.findByRole('region', { name: 'Waiting to be sent (2)' });
+    const [first, second] = within(outbox).getAllByTestId('outbox-entry');
+    expect(first?.textContent).toContain('next try by itself about');
+    expect(within(first!).queryByRole('button', { name: /Discard/ })).toBeNull();
+    expect(second?.textContent).toContain('it is no longer sent by itself');
+    expect(within(second!).getByRole('button', { name: 'Discard the lead for Stuck Inc' })).toBeTruthy();
   });
 
   it('puts the focus in the form when New lead is pressed', async () => {

@@ -9,14 +9,15 @@ function OutboxLine({ e }: { e: OutboxEntry }) {
   const { t } = useLeadWords();
   const kept = e.keptFor ? (e.keptFor.training ? t('outbox.keptTraining') : t('outbox.keptUrl', { url: e.keptFor.url })) : undefined;
   return (
-    <li className={e.state === 'rejected' ? 'tone-bad' : 'tone-warn'} data-testid="outbox-entry">
-      <strong>{e.company}</strong> {e.contactName && `(${e.contactName})`} — {e.state === 'pending' ? t('outbox.pending') : t('outbox.rejected')}, {t('outbox.tries', { count: e.attempts })},{' '}
-      {t('outbox.since', { when: dateTime(e.queuedAt) })}.
+    <li className={e.attention ? 'tone-bad' : 'tone-warn'} data-testid="outbox-entry">
+      <strong>{e.company}</strong> {e.contactName && `(${e.contactName})`} — {e.state === 'rejected' ? t('outbox.rejected') : e.attention ? t('outbox.stuck') : t('outbox.pending')}, {t('outbox.tries', { count: e.attempts })},{' '}
+      {t('outbox.since', { when: dateTime(e.queuedAt) })}
+      {e.nextAttemptAt && !e.keptFor ? `, ${t('outbox.next', { when: dateTime(e.nextAttemptAt) })}` : ''}.
       {/* The lead system's reason for a refusal; a lead that only waits needs none (main's network words are for the log). */}
       {e.state === 'rejected' && e.lastProblem && <span className="muted block">{e.lastProblem}</span>}
       {kept && <span className="block">{kept}</span>}
       {e.equipment && e.equipment.length > 0 && <EquipmentList items={e.equipment} />}
-      {(e.state === 'rejected' || e.keptFor) && (
+      {(e.attention || e.keptFor) && (
         <button type="button" className="button small" aria-label={t('outbox.discardLabel', { company: e.company })} onClick={() => void leadsActions.discard(e.uid)}>
           {t('outbox.discard')}
         </button>
