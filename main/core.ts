@@ -171,7 +171,7 @@ export async function createCore(config: CoreConfig, platform: Platform): Promis
         provisioningSecretsLeft = machine.secretsLeft;
         log.error({ file: machine.file }, machine.secretsLeft);
       }
-      const applied = applyProvisioningFromDataDir(platform.dataDir, settings);
+      const applied = applyProvisioningFromDataDir(platform.dataDir, settings, () => platform.now());
       if (applied) log.info({ settings: applied }, 'provisioning file applied');
     } catch (e) {
       giveUp(e, [journals, cacheDb, db]);

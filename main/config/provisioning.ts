@@ -52,7 +52,7 @@ export function readProvisioningFile(file: string): unknown {
  * Applies `<data dir>/provision.json` if present, then removes it so the plain-text secrets it
  * may hold do not stay on disk; a copy without the secrets' values is kept as a record.
  */
-export function applyProvisioningFromDataDir(dataDir: string, settings: SettingsStore): string[] | undefined {
+export function applyProvisioningFromDataDir(dataDir: string, settings: SettingsStore, now: () => Date = () => new Date()): string[] | undefined {
   const file = join(dataDir, PROVISION_FILE);
   if (!existsSync(file)) return undefined;
   const input = readProvisioningFile(file);
@@ -61,7 +61,7 @@ export function applyProvisioningFromDataDir(dataDir: string, settings: Settings
     flattenProvisioning(input).map(([k, v]) => [k, isSettingKey(k) && settingDef(k).secret ? '<sealed>' : v]),
   );
   const tmp = join(dataDir, 'provision.applied.json.tmp');
-  writeFileSync(tmp, JSON.stringify({ appliedAt: new Date().toISOString(), settings: record }, null, 2), { mode: 0o600 });
+  writeFileSync(tmp, JSON.stringify({ appliedAt: now().toISOString(), settings: record }, null, 2), { mode: 0o600 });
   renameSync(tmp, join(dataDir, 'provision.applied.json'));
   rmSync(file);
   return keys;

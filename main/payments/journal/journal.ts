@@ -270,7 +270,7 @@ export function createJournalStore(db: Db, mode: Mode, file: string): JournalSto
     return load(p.clientRef);
   });
 
-  const queries = journalQueries(db, () => new Date());
+  const queries = journalQueries(db);
   const createFrom = db.transaction(
     (p: Omit<NewPayment, 'requestedCents' | 'originalId'>, originalId: number, claim: (original: JournalRow, made: readonly MadeFromRow[]) => number, path: readonly PaymentState[], at: Date): JournalRow => {
       const original = queries.getById(originalId);

@@ -171,7 +171,7 @@ export const REPORT_ROWS_SQL = `SELECT j.id, j.type, j.tender, j.state, j.brand,
      FROM journal j LEFT JOIN journal o ON o.id = j.original_id
      WHERE j.id > ? AND j.created_at >= ? AND j.created_at < ? ORDER BY j.id`;
 
-export function journalQueries(db: Db, _now: () => Date): JournalQueries {
+export function journalQueries(db: Db): JournalQueries {
   const countQueued = db.prepare(`SELECT count(*) FROM journal WHERE state IN (${sqlList(STORED_STATES)})`).pluck();
   const summary = db.prepare<[], { count: number; totalCents: number | null; oldestAt: string | null }>(QUEUE_SUMMARY_SQL);
   const lookups = db.prepare(`SELECT count(*) FROM journal WHERE state = 'needs-lookup'`).pluck();
