@@ -1,7 +1,7 @@
 import { create } from 'zustand';
 import type { CartInput, CartView, CategoryView, Freshness, MethodOutput, ProductDetail } from '../../../preload/contract';
 import { connect } from '../api/pos';
-import { toProblem, type Problem } from '../components/problem';
+import type { Problem } from '../components/problem';
 import { callAction } from './call-action';
 import { ProductSearch, type VisibleProducts } from './catalogue-search';
 
@@ -83,29 +83,40 @@ export const WHOLE_LIST = 20_000;
 /** The product list: the whole catalogue for the page to filter, or main's rows for the filters when it is too large for one answer. */
 async function loadProducts(): Promise<void> {
   const token = ++searchToken;
-  set({ loading: true });
-  try {
-    if (!get().mainFilters) {
-      const r = await client().call('catalogue.products', { limit: WHOLE_LIST });
-      if (token !== searchToken) return;
-      if (r.products.length >= r.total) {
-        wholeListAt = r.freshness.refreshedAt;
-        set({ search: new ProductSearch(r.products), freshness: r.freshness, loading: false, loaded: true, problem: undefined });
-        return;
-      }
-      set({ mainFilters: true, search: undefined });
-    }
-    const { query, categoryId, kind } = get();
-    const r = await client().call('catalogue.products', {
-      limit: LIST_LIMIT,
-      ...(query.trim() ? { query: query.trim() } : {}),
-      ...(categoryId !== undefined ? { categoryId } : {}),
-      ...(kind ? { kind } : {}),
-    });
-    if (token === searchToken) set({ listed: { products: r.products, total: r.total }, freshness: r.freshness, loading: false, loaded: true, problem: undefined });
-  } catch (e) {
-    if (token === searchToken) set({ loading: false, loaded: true, problem: toProblem(e) });
+  const current = (): boolean => token === searchToken;
+  // The problem on screen stays while the list is read again; an answer to filters since changed is dropped.
+  await callAction(useCatalogueStore, () => readProducts(current), {
+    busy: 'loading',
+    current,
+    settle: (r) => {
+      if (r.kind === 'refused') set({ loaded: true, problem: r.problem });
+      if (r.kind !== 'done') return;
+      if (r.value.whole) {
+        wholeListAt = r.value.whole.freshness.refreshedAt;
+        set({ search: new ProductSearch(r.value.whole.products), freshness: r.value.whole.freshness, loaded: true, problem: undefined });
+      } else set({ listed: { products: r.value.rows.products, total: r.value.rows.total }, freshness: r.value.rows.freshness, loaded: true, problem: undefined });
+    },
+  });
+}
+
+type ProductsAnswer = MethodOutput<'catalogue.products'>;
+
+/** The whole list when one answer holds it; else main's rows for the filters on screen (from then on main filters). */
+async function readProducts(current: () => boolean): Promise<{ whole: ProductsAnswer; rows?: undefined } | { whole?: undefined; rows: ProductsAnswer }> {
+  if (!get().mainFilters) {
+    const r = await client().call('catalogue.products', { limit: WHOLE_LIST });
+    // An answer to filters since changed goes back as it is: callAction drops it.
+    if (r.products.length >= r.total || !current()) return { whole: r };
+    set({ mainFilters: true, search: undefined });
   }
+  const { query, categoryId, kind } = get();
+  const rows = await client().call('catalogue.products', {
+    limit: LIST_LIMIT,
+    ...(query.trim() ? { query: query.trim() } : {}),
+    ...(categoryId !== undefined ? { categoryId } : {}),
+    ...(kind ? { kind } : {}),
+  });
+  return { rows };
 }
 
 /**
@@ -118,16 +129,18 @@ async function loadProducts(): Promise<void> {
  */
 async function checkList(): Promise<void> {
   if (get().mainFilters) return loadProducts();
-  try {
-    const r = await client().call('catalogue.products', { limit: 1 });
-    set({ freshness: r.freshness });
-    const at = r.freshness.refreshedAt;
-    if (get().mainFilters || at === wholeListAt || (at === readingAt && get().loading)) return;
-    readingAt = at;
-    await loadProducts();
-  } catch {
-    // The list on screen stays; the next read says what is wrong.
-  }
+  // A refusal leaves the list on screen; the next read says what is wrong. The answer is taken in
+  // settle, as a refresh takes its own: checks of the same list go on in the order main answered them.
+  await callAction(useCatalogueStore, () => client().call('catalogue.products', { limit: 1 }), {
+    settle: async (r) => {
+      if (r.kind !== 'done') return;
+      set({ freshness: r.value.freshness });
+      const at = r.value.freshness.refreshedAt;
+      if (get().mainFilters || at === wholeListAt || (at === readingAt && get().loading)) return;
+      readingAt = at;
+      await loadProducts();
+    },
+  });
 }
 
 let visible: { search: ProductSearch; query: string; categoryId: number | undefined; kind: string; result: VisibleProducts } | undefined;
@@ -223,18 +236,19 @@ export const catalogueActions = {
     set({ selectedId: undefined, selected: undefined, detailProblem: undefined });
   },
   async refresh(): Promise<void> {
-    set({ refreshing: true });
-    try {
-      const r = await client().call('catalogue.refresh', {});
-      set({ freshness: r.freshness, problem: undefined });
-      await Promise.all([loadCategories(), checkList()]);
-    } catch (e) {
-      // The lists are re-read for their offline state; the reason the refresh failed stays shown.
-      await loadCategories();
-      set({ problem: toProblem(e) });
-    } finally {
-      set({ refreshing: false });
-    }
+    await callAction(useCatalogueStore, () => client().call('catalogue.refresh', {}), {
+      busy: 'refreshing',
+      settle: async (r) => {
+        if (r.kind === 'done') {
+          set({ freshness: r.value.freshness, problem: undefined });
+          await Promise.all([loadCategories(), checkList()]);
+        } else if (r.kind === 'refused') {
+          // The lists are re-read for their offline state; the reason the refresh failed stays shown.
+          await loadCategories();
+          set({ problem: r.problem });
+        }
+      },
+    });
   },
   async warm(): Promise<void> {
     set({ progress: { done: 0, total: 1 }, warmed: undefined });
@@ -246,12 +260,9 @@ export const catalogueActions = {
   async image(key: string, input: { productId?: number; categoryId?: number; index?: number; size?: 'thumb' | 'large' }): Promise<void> {
     if (key in get().images) return;
     set((s) => ({ images: { ...s.images, [key]: null } }));
-    try {
-      const { dataUrl } = await client().call('catalogue.image', input);
-      set((s) => ({ images: { ...s.images, [key]: dataUrl } }));
-    } catch {
-      // No picture is not an error a person can act on; the placeholder stays.
-    }
+    // No picture is not an error a person can act on; the placeholder stays.
+    const r = await callAction(useCatalogueStore, () => client().call('catalogue.image', input));
+    if (r.kind === 'done') set((s) => ({ images: { ...s.images, [key]: r.value.dataUrl } }));
   },
   async setCart(next: CartInput): Promise<void> {
     // The choices show at once; lines and what is missing follow from the core's answer.

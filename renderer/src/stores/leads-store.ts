@@ -1,7 +1,7 @@
 import { create } from 'zustand';
 import type { Freshness, LeadInput, LeadResult, LeadView, MethodOutput, OutboxEntry } from '../../../preload/contract';
 import { connect } from '../api/pos';
-import { toProblem, type Problem } from '../components/problem';
+import type { Problem } from '../components/problem';
 import { callAction } from './call-action';
 import { catalogueActions } from './catalogue-store';
 
@@ -48,22 +48,21 @@ const get = useLeadsStore.getState;
 const client = () => connect().client;
 
 async function loadLeads(): Promise<void> {
-  set({ loading: true });
-  try {
-    const consultant = get().consultant.trim();
-    const r = await client().call('leads.list', consultant ? { businessConsultantId: consultant } : {});
-    set({ leads: r.leads, freshness: r.freshness, consultant: r.businessConsultantId, loading: false, loaded: true, problem: undefined });
-  } catch (e) {
-    set({ loading: false, loaded: true, problem: toProblem(e) });
-  }
+  const consultant = get().consultant.trim();
+  // The problem on screen stays while the list is read again.
+  await callAction(useLeadsStore, () => client().call('leads.list', consultant ? { businessConsultantId: consultant } : {}), {
+    busy: 'loading',
+    settle: (r) => {
+      if (r.kind === 'done') set({ leads: r.value.leads, freshness: r.value.freshness, consultant: r.value.businessConsultantId, loaded: true, problem: undefined });
+      else if (r.kind === 'refused') set({ loaded: true, problem: r.problem });
+    },
+  });
 }
 
 async function loadOutbox(): Promise<void> {
-  try {
-    set({ outbox: (await client().call('leads.outbox', {})).entries });
-  } catch {
-    // The outbox list is secondary; the leads list shows any connection problem.
-  }
+  // The outbox list is secondary; the leads list shows any connection problem.
+  const r = await callAction(useLeadsStore, () => client().call('leads.outbox', {}));
+  if (r.kind === 'done') set({ outbox: r.value.entries });
 }
 
 const reloadAll = (): Promise<unknown> => Promise.all([loadLeads(), loadOutbox()]);
