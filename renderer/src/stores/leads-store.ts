@@ -70,10 +70,10 @@ const reloadAll = (): Promise<unknown> => Promise.all([loadLeads(), loadOutbox()
 /** Lead defaults (deployment fields); also what the Catalogue's lead form needs. */
 export function startLeadForm(): void {
   if (get().defaults) return;
-  client()
-    .call('leads.defaults', {})
-    .then((defaults) => set({ defaults, consultant: get().consultant || defaults.businessConsultantId }))
-    .catch(() => undefined);
+  // Without them the form waits; the next visit asks again.
+  void callAction(useLeadsStore, () => client().call('leads.defaults', {})).then((r) => {
+    if (r.kind === 'done') set({ defaults: r.value, consultant: get().consultant || r.value.businessConsultantId });
+  });
 }
 
 /** Every visit of the Leads screen reads the lists again (a setting may have changed since); events keep them current. */
