@@ -77,34 +77,34 @@ export class DeviceManager implements Service {
   readonly claims: DeviceClaims;
   private readonly tests: DeviceTests;
 
-  constructor(private readonly o: DeviceManagerOptions) {
-    this.now = o.now ?? (() => new Date());
+  constructor(private readonly deps: DeviceManagerOptions) {
+    this.now = deps.now ?? (() => new Date());
     this.env = {
-      hid: o.hid ?? nodeHidBackend(),
+      hid: deps.hid ?? nodeHidBackend(),
       now: this.now,
-      log: o.log,
-      pinpad: { ackTimeoutMs: o.settings.get('devices.pinpad.ackTimeoutMs'), maxAttempts: o.settings.get('devices.pinpad.maxAttempts') },
+      log: deps.log,
+      pinpad: { ackTimeoutMs: deps.settings.get('devices.pinpad.ackTimeoutMs'), maxAttempts: deps.settings.get('devices.pinpad.maxAttempts') },
       wedgeCaptureActive: () => this.wedgeCapture,
-      ...(o.serialFactory ? { serialFactory: o.serialFactory } : {}),
-      ...(o.serialList ? { serialList: o.serialList } : {}),
-      ...(o.reconnect ? { reconnect: o.reconnect } : {}),
+      ...(deps.serialFactory ? { serialFactory: deps.serialFactory } : {}),
+      ...(deps.serialList ? { serialList: deps.serialList } : {}),
+      ...(deps.reconnect ? { reconnect: deps.reconnect } : {}),
     };
     this.claims = new DeviceClaims(
       { pinpad: (id) => this.pinpad(id), printerFor: (id) => this.printerFor(id) },
-      (err, owner, handler) => this.o.log.error({ err, owner, handler }, 'a read claim handler threw; the read is still counted'),
-      (err, event) => this.o.log.error({ err, event }, 'a device event listener threw; the others still ran'),
+      (err, owner, handler) => this.deps.log.error({ err, owner, handler }, 'a read claim handler threw; the read is still counted'),
+      (err, event) => this.deps.log.error({ err, event }, 'a device event listener threw; the others still ran'),
     );
     this.tests = new DeviceTests(this.claims);
-    const routing = readRouting({ claims: this.claims, bus: o.bus, log: o.log, now: this.now, counted: (device, at) => this.counted(device, at), refresh: o.refresh });
+    const routing = readRouting({ claims: this.claims, bus: deps.bus, log: deps.log, now: this.now, counted: (device, at) => this.counted(device, at), refresh: deps.refresh });
     this.sink = routing.sink;
     this.shown = routing.shown;
   }
 
   async start(): Promise<void> {
     this.started = true;
-    this.unsubscribe = this.o.settings.onChange(() => this.reconcile());
+    this.unsubscribe = this.deps.settings.onChange(() => this.reconcile());
     this.reconcile();
-    const every = this.o.settings.get('devices.scanIntervalMs');
+    const every = this.deps.settings.get('devices.scanIntervalMs');
     if (every > 0) {
       void this.scan();
       this.scanTimer = setInterval(() => void this.scan(), every);
@@ -183,7 +183,7 @@ export class DeviceManager implements Service {
         inUse: used.has(d.path.toLowerCase()) || (d.usb !== undefined && used.has(`usb ${d.usb}`)),
       })),
       wedgeCapture: this.wedgeCapture,
-      training: this.o.mode() === 'training',
+      training: this.deps.mode() === 'training',
       samples: {
         cards: Object.values(SAMPLE_CARDS).map(({ name, description }) => ({ name, description })),
         checks: Object.values(SAMPLE_CHECKS).map(({ name, description }) => ({ name, description })),
@@ -195,7 +195,7 @@ export class DeviceManager implements Service {
 
   /** Training: what the simulated printer cut off last, for the Devices screen. */
   private printout(): { printout?: DeviceList['printout'] } {
-    const last = this.o.mode() === 'training' ? this.rig?.lastPrintout() : undefined;
+    const last = this.deps.mode() === 'training' ? this.rig?.lastPrintout() : undefined;
     if (!last || !this.rig) return {};
     const { printout } = last;
     return {
@@ -230,7 +230,7 @@ export class DeviceManager implements Service {
     const claim = this.claims.printer('a test page', device.id);
     const result = (ok: boolean, detail: string): DeviceTestResult => ({ id: device.id, ok, detail, elapsedMs: Math.max(0, Date.now() - started) });
     try {
-      const done = await claim.device.print(testPageLines(this.o.settings.get('terminal.name'), this.now()));
+      const done = await claim.device.print(testPageLines(this.deps.settings.get('terminal.name'), this.now()));
       const status = done.statusChecked ? 'the printer reported paper and cover fine' : 'check the paper: this printer does not report its status';
       return result(true, `printed a test page on ${device.name}; ${status}`);
     } catch (e) {
@@ -258,7 +258,7 @@ export class DeviceManager implements Service {
 
   /** Training mode's simulated receipt printer, while the simulators run. */
   simulatedPrinter(): PrinterDevice | undefined {
-    return this.o.mode() === 'training' ? this.rig?.printer : undefined;
+    return this.deps.mode() === 'training' ? this.rig?.printer : undefined;
   }
 
   /** The printer `id` (or the lane's receipt printer), refused in words when there is none. */
@@ -311,9 +311,9 @@ export class DeviceManager implements Service {
   /** Called by the desktop app once its window captures keyboard-wedge swipes. */
   attachWedgeCapture(): WedgeSink {
     this.wedgeCapture = true;
-    this.o.refresh();
+    this.deps.refresh();
     return {
-      maxGapMs: () => this.o.settings.get('devices.wedge.maxGapMs'),
+      maxGapMs: () => this.deps.settings.get('devices.wedge.maxGapMs'),
       accept: (result) => this.wedgeDevice().accept(result),
     };
   }
@@ -324,18 +324,18 @@ export class DeviceManager implements Service {
     // and published from an implicit device.
     const device = new WedgeDevice({ id: 'keyboard-wedge', name: 'Keyboard-wedge reader', origin: 'detected' }, this.sink, () => this.wedgeCapture);
     this.running.set(device.id, { runtime: device, key: 'implicit', reads: 0 });
-    this.o.refresh();
+    this.deps.refresh();
     return device;
   }
 
   private trainingRig(): TrainingRig {
-    if (this.o.mode() !== 'training') throw new PosError('FORBIDDEN', 'simulated devices exist only in training mode');
+    if (this.deps.mode() !== 'training') throw new PosError('FORBIDDEN', 'simulated devices exist only in training mode');
     if (!this.rig) throw new PosError('UNAVAILABLE', 'the training simulators are not running in this process');
     return this.rig;
   }
 
   private configured(): DeviceConfig[] {
-    return this.o.settings.get('devices.list');
+    return this.deps.settings.get('devices.list');
   }
 
   private all(): Running[] {
@@ -373,11 +373,11 @@ export class DeviceManager implements Service {
   /** Brings the running devices in line with the settings, the detected readers and the mode. */
   private reconcile(): void {
     if (!this.started) return;
-    this.env.pinpad = { ackTimeoutMs: this.o.settings.get('devices.pinpad.ackTimeoutMs'), maxAttempts: this.o.settings.get('devices.pinpad.maxAttempts') };
+    this.env.pinpad = { ackTimeoutMs: this.deps.settings.get('devices.pinpad.ackTimeoutMs'), maxAttempts: this.deps.settings.get('devices.pinpad.maxAttempts') };
     const desired = new Map<string, { config: DeviceConfig; origin: 'settings' | 'detected' }>();
     const configured = this.configured();
     for (const config of configured) if (config.enabled !== false) desired.set(config.id, { config, origin: 'settings' });
-    if (this.o.settings.get('devices.autoDetect') && !configured.some((c) => c.transport === 'hid')) {
+    if (this.deps.settings.get('devices.autoDetect') && !configured.some((c) => c.transport === 'hid')) {
       for (const d of this.found) {
         // The known-device table (native/discovery) says which HID devices are swipe readers.
         if (d.transport !== 'hid' || d.kind !== 'msr' || !d.usb) continue;
@@ -392,7 +392,7 @@ export class DeviceManager implements Service {
       const want = desired.get(id);
       if (!want || this.keyOf(want.config) !== r.key) {
         this.running.delete(id);
-        void r.runtime.stop().catch((e: unknown) => this.o.log.warn({ device: id, err: e }, 'device did not close cleanly'));
+        void r.runtime.stop().catch((e: unknown) => this.deps.log.warn({ device: id, err: e }, 'device did not close cleanly'));
       }
     }
     for (const [id, { config, origin }] of desired) {
@@ -400,14 +400,14 @@ export class DeviceManager implements Service {
       const runtime = buildDevice(config, this.env, this.sink, origin);
       this.running.set(id, { runtime, key: this.keyOf(config), reads: 0 });
       runtime.start();
-      this.o.log.info({ device: id, kind: config.kind, transport: config.transport, address: addressOf(config) }, 'device opened');
+      this.deps.log.info({ device: id, kind: config.kind, transport: config.transport, address: addressOf(config) }, 'device opened');
     }
-    const training = this.o.mode() === 'training';
+    const training = this.deps.mode() === 'training';
     if (training && !this.rig) {
       this.rig = new TrainingRig(
         this.env,
         this.sink,
-        () => this.o.settings.get('devices.wedge.maxGapMs'),
+        () => this.deps.settings.get('devices.wedge.maxGapMs'),
         () => this.rig !== undefined && this.claims.ownerOf(this.rig.pinpad) !== undefined,
       );
       this.rig.start();
@@ -416,7 +416,7 @@ export class DeviceManager implements Service {
       this.rig = undefined;
       void rig.stop();
     }
-    this.o.refresh();
+    this.deps.refresh();
   }
 
   private keyOf(config: DeviceConfig): string {
@@ -427,17 +427,17 @@ export class DeviceManager implements Service {
     if (this.scanning) return this.scanning;
     this.scanning = (async () => {
       try {
-        const result = await discoverDevices({ serial: this.o.serialList ?? listSerialPorts, hid: () => this.env.hid.devices() });
+        const result = await discoverDevices({ serial: this.deps.serialList ?? listSerialPorts, hid: () => this.env.hid.devices() });
         const before = JSON.stringify(this.found);
         this.found = result.devices;
         this.problems = result.problems;
         this.scanned = true;
         if (JSON.stringify(this.found) !== before) {
-          this.o.log.info({ found: this.found.filter((d) => d.known).map((d) => `${d.vendor ?? '?'} ${d.usb ?? ''} ${d.path}`) }, 'devices plugged in changed');
+          this.deps.log.info({ found: this.found.filter((d) => d.known).map((d) => `${d.vendor ?? '?'} ${d.usb ?? ''} ${d.path}`) }, 'devices plugged in changed');
           this.reconcile();
         }
       } catch (e) {
-        this.o.log.warn({ err: e }, 'device scan failed');
+        this.deps.log.warn({ err: e }, 'device scan failed');
       } finally {
         this.scanning = undefined;
       }

@@ -90,13 +90,13 @@ export class GatewayHttpTransport {
   private readonly httpsAgent: https.Agent;
   private readonly proxy: URL | undefined;
 
-  constructor(private readonly options: HttpTransportOptions) {
+  constructor(private readonly deps: HttpTransportOptions) {
     // One connection per request, on purpose. On a reused keep-alive socket, a reset that comes
     // before any answer cannot tell "the server closed the idle socket first" (nothing sent) from
     // "the server died while processing" (outcome unknown), so every gateway restart would leave a
     // sale in doubt. On a fresh connection, an established connection means the bytes went out.
-    this.httpsAgent = new https.Agent({ keepAlive: false, ...(options.ca ? { ca: options.ca } : {}) });
-    this.proxy = options.proxy ? new URL(options.proxy) : undefined;
+    this.httpsAgent = new https.Agent({ keepAlive: false, ...(deps.ca ? { ca: deps.ca } : {}) });
+    this.proxy = deps.proxy ? new URL(deps.proxy) : undefined;
   }
 
   close(): void {
@@ -125,7 +125,7 @@ export class GatewayHttpTransport {
     if (this.prepared && this.prepared.key === key && !this.prepared.socket.destroyed && Date.now() - this.prepared.openedAt < PREPARED_MAX_AGE_MS / 2) return;
     this.dropPrepared();
     const socket = https_
-      ? tls.connect({ host: target.hostname, port, ...serverName(target.hostname), rejectUnauthorized: true, ALPNProtocols: ['http/1.1'], ...(this.options.ca ? { ca: this.options.ca } : {}) })
+      ? tls.connect({ host: target.hostname, port, ...serverName(target.hostname), rejectUnauthorized: true, ALPNProtocols: ['http/1.1'], ...(this.deps.ca ? { ca: this.deps.ca } : {}) })
       : net.connect({ host: target.hostname, port });
     const prepared: Prepared = { key, socket, openedAt: Date.now(), ready: false };
     socket.setTimeout(PREPARED_MAX_AGE_MS, () => socket.destroy());
@@ -183,11 +183,11 @@ export class GatewayHttpTransport {
     const headers: Record<string, string> = {};
     for (const [k, v] of Object.entries(exheaders ?? {})) if (typeof v === 'string' || typeof v === 'number') headers[k] = String(v);
     headers['Content-Length'] = String(body.length);
-    if (this.options.hmac) {
+    if (this.deps.hmac) {
       const contentType = headers['Content-Type'] ?? 'text/xml; charset=utf-8';
       headers['Content-Type'] = contentType;
-      const date = signingDate((this.options.now ?? (() => new Date()))());
-      Object.assign(headers, signatureHeaders(this.options.hmac, { method: 'POST', contentType, body, date, path: target.pathname }));
+      const date = signingDate((this.deps.now ?? (() => new Date()))());
+      Object.assign(headers, signatureHeaders(this.deps.hmac, { method: 'POST', contentType, body, date, path: target.pathname }));
     }
     record.requestHeaders = headers;
     record.requestBody = data;
@@ -196,8 +196,8 @@ export class GatewayHttpTransport {
   }
 
   private exchange(target: URL, body: Buffer, headers: Record<string, string>, record: ExchangeRecord, callback: Callback): void {
-    const { connectTimeoutMs, timeoutMs } = this.options;
-    const limit = this.options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES;
+    const { connectTimeoutMs, timeoutMs } = this.deps;
+    const limit = this.deps.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES;
     let connected = false;
     let settled = false;
     let req: ClientRequest | undefined;
@@ -306,7 +306,7 @@ export class GatewayHttpTransport {
   }
 
   private proxyAuth(): Record<string, string> {
-    const c = this.options.proxyCredentials;
+    const c = this.deps.proxyCredentials;
     if (!c) return {};
     return { 'Proxy-Authorization': `Basic ${Buffer.from(`${c.user}:${c.password}`).toString('base64')}` };
   }
@@ -329,7 +329,7 @@ export class GatewayHttpTransport {
         oncreate(new ProxyError(`the proxy refused the tunnel to the gateway (HTTP ${res.statusCode ?? 0})`));
         return;
       }
-      const secure = tls.connect({ socket, host: target.hostname, ...serverName(target.hostname), rejectUnauthorized: true, ...(this.options.ca ? { ca: this.options.ca } : {}) });
+      const secure = tls.connect({ socket, host: target.hostname, ...serverName(target.hostname), rejectUnauthorized: true, ...(this.deps.ca ? { ca: this.deps.ca } : {}) });
       secure.once('secureConnect', () => {
         established.add(secure);
         oncreate(null, secure);

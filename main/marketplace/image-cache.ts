@@ -75,11 +75,11 @@ export class ImageCache {
   /** A machine-wide lane's cache is shared by its cashier accounts (platform/file-modes.ts). */
   private readonly modes: DataModes;
 
-  constructor(private readonly o: ImageCacheOptions) {
-    this.modes = usableFolder(o);
-    this.select = o.db.prepare<[string], Row>('SELECT url, file, content_type, bytes FROM images WHERE url = ?');
-    this.touch = o.db.prepare('UPDATE images SET used_at = ? WHERE url = ?');
-    this.insert = o.db.prepare(
+  constructor(private readonly deps: ImageCacheOptions) {
+    this.modes = usableFolder(deps);
+    this.select = deps.db.prepare<[string], Row>('SELECT url, file, content_type, bytes FROM images WHERE url = ?');
+    this.touch = deps.db.prepare('UPDATE images SET used_at = ? WHERE url = ?');
+    this.insert = deps.db.prepare(
       `INSERT INTO images (url, file, content_type, bytes, fetched_at, used_at) VALUES (@url, @file, @type, @bytes, @at, @at)
        ON CONFLICT(url) DO UPDATE SET file = excluded.file, content_type = excluded.content_type, bytes = excluded.bytes, fetched_at = excluded.fetched_at, used_at = excluded.used_at`,
     );
@@ -94,7 +94,7 @@ export class ImageCache {
     if (!row) return undefined;
     let bytes: Buffer;
     try {
-      bytes = readFileSync(join(this.o.dir, row.file));
+      bytes = readFileSync(join(this.deps.dir, row.file));
     } catch {
       this.forget(url, 'unreadable');
       return undefined;
@@ -103,17 +103,17 @@ export class ImageCache {
       this.forget(url, 'damaged');
       return undefined;
     }
-    this.touch.run(this.o.now().toISOString(), url);
+    this.touch.run(this.deps.now().toISOString(), url);
     return `data:${row.content_type};base64,${bytes.toString('base64')}`;
   }
 
   private forget(url: string, why: string): void {
-    this.o.db.prepare('DELETE FROM images WHERE url = ?').run(url);
-    this.o.log.warn({ why }, 'a cached image could not be used; it will be downloaded again');
+    this.deps.db.prepare('DELETE FROM images WHERE url = ?').run(url);
+    this.deps.log.warn({ why }, 'a cached image could not be used; it will be downloaded again');
   }
 
   count(): number {
-    return (this.o.db.prepare('SELECT COUNT(*) AS n FROM images').get() as { n: number }).n;
+    return (this.deps.db.prepare('SELECT COUNT(*) AS n FROM images').get() as { n: number }).n;
   }
 
   has(url: string): boolean {
@@ -146,45 +146,45 @@ export class ImageCache {
 
   private async fetchAndStore(url: string): Promise<string | undefined> {
     if (!/^https?:\/\//i.test(url)) return undefined;
-    const max = this.o.maxImageBytes ?? 2 * 1024 * 1024;
+    const max = this.deps.maxImageBytes ?? 2 * 1024 * 1024;
     try {
-      const res = await fetch(url, { signal: AbortSignal.timeout(this.o.timeoutMs ?? 10_000), redirect: 'follow', headers: { accept: 'image/*' } });
+      const res = await fetch(url, { signal: AbortSignal.timeout(this.deps.timeoutMs ?? 10_000), redirect: 'follow', headers: { accept: 'image/*' } });
       if (!res.ok) {
-        this.o.log.debug({ status: res.status }, 'image not available');
+        this.deps.log.debug({ status: res.status }, 'image not available');
         return undefined;
       }
       if (Number(res.headers.get('content-length') ?? '0') > max) return undefined;
       const bytes = Buffer.from(await res.arrayBuffer());
       const kind = bytes.length <= max ? sniffImage(bytes) : undefined;
       if (!kind) {
-        this.o.log.warn({ bytes: bytes.length }, 'image refused: not a PNG, JPEG, GIF or WebP, or too large');
+        this.deps.log.warn({ bytes: bytes.length }, 'image refused: not a PNG, JPEG, GIF or WebP, or too large');
         return undefined;
       }
       const file = `${createHash('sha256').update(url).digest('hex').slice(0, 40)}.${kind.ext}`;
-      const tmp = join(this.o.dir, `${file}.tmp`);
+      const tmp = join(this.deps.dir, `${file}.tmp`);
       writeFileSync(tmp, bytes, { mode: this.modes.file });
-      renameSync(tmp, join(this.o.dir, file));
-      this.insert.run({ url, file, type: kind.type, bytes: bytes.length, at: this.o.now().toISOString() });
+      renameSync(tmp, join(this.deps.dir, file));
+      this.insert.run({ url, file, type: kind.type, bytes: bytes.length, at: this.deps.now().toISOString() });
       this.prune();
       return file;
     } catch (e) {
-      this.o.log.debug({ err: (e as Error).name }, 'image download failed');
+      this.deps.log.debug({ err: (e as Error).name }, 'image download failed');
       return undefined;
     }
   }
 
   /** Keeps the folder under its size limit, dropping the least recently shown images. */
   private prune(): void {
-    const limit = this.o.maxTotalBytes ?? 200 * 1024 * 1024;
-    const total = (this.o.db.prepare('SELECT COALESCE(SUM(bytes), 0) AS n FROM images').get() as { n: number }).n;
+    const limit = this.deps.maxTotalBytes ?? 200 * 1024 * 1024;
+    const total = (this.deps.db.prepare('SELECT COALESCE(SUM(bytes), 0) AS n FROM images').get() as { n: number }).n;
     if (total <= limit) return;
     let excess = total - limit;
-    const rows = this.o.db.prepare<[], Row>('SELECT url, file, content_type, bytes FROM images ORDER BY used_at ASC').all();
-    const del = this.o.db.prepare('DELETE FROM images WHERE url = ?');
+    const rows = this.deps.db.prepare<[], Row>('SELECT url, file, content_type, bytes FROM images ORDER BY used_at ASC').all();
+    const del = this.deps.db.prepare('DELETE FROM images WHERE url = ?');
     for (const row of rows) {
       if (excess <= 0) break;
       del.run(row.url);
-      rmSync(join(this.o.dir, row.file), { force: true });
+      rmSync(join(this.deps.dir, row.file), { force: true });
       excess -= row.bytes;
     }
   }

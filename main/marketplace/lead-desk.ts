@@ -45,20 +45,20 @@ const KEY = {
 export class LeadDesk {
   private retrying: Promise<LeadResult[]> | undefined;
 
-  constructor(private readonly o: LeadDeskOptions) {}
+  constructor(private readonly deps: LeadDeskOptions) {}
 
   private consultant(explicit?: string): string {
-    return explicit || this.o.settings.get('marketplace.businessConsultantId') || (this.o.source.training() ? this.o.trainingLeadDefaults.businessConsultantId : '');
+    return explicit || this.deps.settings.get('marketplace.businessConsultantId') || (this.deps.source.training() ? this.deps.trainingLeadDefaults.businessConsultantId : '');
   }
 
   async leads(businessConsultantId?: string): Promise<{ businessConsultantId: string; leads: LeadView[]; freshness: Freshness }> {
     const consultant = this.consultant(businessConsultantId);
     if (!consultant) throw new PosError('BAD_INPUT', 'no business consultant: give one, or set marketplace.businessConsultantId');
-    const { value, freshness } = await this.o.fetcher.networkFirst(KEY.leads(consultant), Leads, () => this.o.client.leads(consultant));
+    const { value, freshness } = await this.deps.fetcher.networkFirst(KEY.leads(consultant), Leads, () => this.deps.client.leads(consultant));
     const leads = value
       .map((l): LeadView => {
         const view = leadView(l);
-        const equipment = view.uid ? this.o.fetcher.read(KEY.leadEquipment(view.uid), KeptEquipment)?.value : undefined;
+        const equipment = view.uid ? this.deps.fetcher.read(KEY.leadEquipment(view.uid), KeptEquipment)?.value : undefined;
         return equipment ? { ...view, equipment } : view;
       })
       .sort((a, b) => b.createdDate.localeCompare(a.createdDate));
@@ -66,8 +66,8 @@ export class LeadDesk {
   }
 
   leadDefaults(): { businessConsultantId: string; fields: Record<string, string>; leadTypes: string[] } {
-    const remembered = this.o.fetcher.read(KEY.leadDefaults, StoredDefaults)?.value ?? {};
-    const training = this.o.source.training() ? this.o.trainingLeadDefaults.fields : {};
+    const remembered = this.deps.fetcher.read(KEY.leadDefaults, StoredDefaults)?.value ?? {};
+    const training = this.deps.source.training() ? this.deps.trainingLeadDefaults.fields : {};
     return {
       businessConsultantId: this.consultant(),
       fields: { leadType: 'Self Sourced', ...training, ...remembered },
@@ -95,20 +95,20 @@ export class LeadDesk {
     const request = this.leadRequest(fields);
     const issues = leadRequestIssues(request);
     if (issues.length > 0) throw new PosError('BAD_INPUT', `the lead is not complete: ${issues.map((i) => i.message).join('; ')}`, issues);
-    const equipment = withCart ? leadEquipment((await this.o.cart.view()).items) : undefined;
+    const equipment = withCart ? leadEquipment((await this.deps.cart.view()).items) : undefined;
     const result = await this.send(request);
     if (result.status === 'queued') {
       try {
-        this.o.outbox.add(this.o.source.namespace(), request, this.o.now().toISOString(), result.problem);
+        this.deps.outbox.add(this.deps.source.namespace(), request, this.deps.now().toISOString(), result.problem);
       } catch (e) {
         if (e instanceof OutboxFullError) throw new PosError('CONFLICT', `The lead did not go and cannot be kept: ${e.message}.`);
         throw e;
       }
-      this.o.bus.emit('catalogue.changed', { scope: 'leads', freshness: this.o.fetcher.freshness(null, 'cache') });
+      this.deps.bus.emit('catalogue.changed', { scope: 'leads', freshness: this.deps.fetcher.freshness(null, 'cache') });
     }
     if (result.status === 'rejected' || !equipment) return result;
-    if (equipment.length > 0) this.o.fetcher.write(KEY.leadEquipment(request.uid), equipment, this.o.now().toISOString());
-    await this.o.cart.empty();
+    if (equipment.length > 0) this.deps.fetcher.write(KEY.leadEquipment(request.uid), equipment, this.deps.now().toISOString());
+    await this.deps.cart.empty();
     return { ...result, equipment };
   }
 
@@ -116,8 +116,8 @@ export class LeadDesk {
   private async send(request: LeadCreateRequest): Promise<LeadResult> {
     const uid = request.uid;
     try {
-      const res = await this.o.client.createLead(request);
-      this.o.fetcher.observe();
+      const res = await this.deps.client.createLead(request);
+      this.deps.fetcher.observe();
       if (res.errorCode || res.errMessage || !res.leadId) {
         return {
           status: 'rejected',
@@ -128,12 +128,12 @@ export class LeadDesk {
         };
       }
       const remembered = Object.fromEntries(LEAD_DEFAULT_FIELDS.map((k): [string, string] => [k, request[k] ?? '']).filter(([, v]) => v !== ''));
-      this.o.fetcher.write(KEY.leadDefaults, remembered, this.o.now().toISOString());
-      this.o.fetcher.background(KEY.leads(request.businessConsultantId), () => this.o.client.leads(request.businessConsultantId));
-      this.o.log.info({ uid, leadId: res.leadId }, 'lead created');
+      this.deps.fetcher.write(KEY.leadDefaults, remembered, this.deps.now().toISOString());
+      this.deps.fetcher.background(KEY.leads(request.businessConsultantId), () => this.deps.client.leads(request.businessConsultantId));
+      this.deps.log.info({ uid, leadId: res.leadId }, 'lead created');
       return { status: 'created', uid, leadId: res.leadId, dealId: res.dealId, message: res.message };
     } catch (e) {
-      this.o.fetcher.observe(e);
+      this.deps.fetcher.observe(e);
       if (e instanceof ApiError && e.unreachable) return { status: 'queued', uid, problem: e.message };
       throw toPosError(e);
     }
@@ -141,9 +141,9 @@ export class LeadDesk {
 
   /** Every lead waiting; one keyed for another marketplace than the one set now says which. */
   outbox(): { entries: OutboxEntry[] } {
-    const target = leadTarget(this.o.source.namespace());
-    const entries = this.o.outbox.list().map(({ namespace, ...row }): OutboxEntry => {
-      const equipment = this.o.cache.get(namespace, KEY.leadEquipment(row.uid), KeptEquipment)?.value;
+    const target = leadTarget(this.deps.source.namespace());
+    const entries = this.deps.outbox.list().map(({ namespace, ...row }): OutboxEntry => {
+      const equipment = this.deps.cache.get(namespace, KEY.leadEquipment(row.uid), KeptEquipment)?.value;
       const keptFor = leadTarget(namespace) === target ? undefined : keptForWords(namespace);
       return { ...row, ...(equipment ? { equipment } : {}), ...(keptFor ? { keptFor } : {}) };
     });
@@ -151,8 +151,8 @@ export class LeadDesk {
   }
 
   discard(uid: string): { discarded: boolean } {
-    const discarded = this.o.outbox.remove(uid);
-    if (discarded) this.o.bus.emit('catalogue.changed', { scope: 'leads', freshness: this.o.fetcher.freshness(null, 'cache') });
+    const discarded = this.deps.outbox.remove(uid);
+    if (discarded) this.deps.bus.emit('catalogue.changed', { scope: 'leads', freshness: this.deps.fetcher.freshness(null, 'cache') });
     return { discarded };
   }
 
@@ -168,16 +168,16 @@ export class LeadDesk {
 
   private async retryOnce(byItself: boolean): Promise<LeadResult[]> {
     const results: LeadResult[] = [];
-    const at = (): string => this.o.now().toISOString();
-    for (const entry of this.o.outbox.pending(this.o.source.namespace(), byItself ? at() : undefined)) {
+    const at = (): string => this.deps.now().toISOString();
+    for (const entry of this.deps.outbox.pending(this.deps.source.namespace(), byItself ? at() : undefined)) {
       const { request } = entry;
       let known: LeadView | undefined;
       try {
-        known = (await this.o.client.leads(request.businessConsultantId)).map(leadView).find((l) => l.uid === request.uid);
+        known = (await this.deps.client.leads(request.businessConsultantId)).map(leadView).find((l) => l.uid === request.uid);
       } catch (e) {
         if (e instanceof ApiError && e.unreachable) {
-          this.o.fetcher.observe(e);
-          this.o.outbox.failed(entry.uid, e.message, at());
+          this.deps.fetcher.observe(e);
+          this.deps.outbox.failed(entry.uid, e.message, at());
           results.push({ status: 'queued', uid: entry.uid, problem: e.message });
           continue;
         }
@@ -192,13 +192,13 @@ export class LeadDesk {
             errMessage: e instanceof Error ? e.message : String(e),
             message: '',
           }));
-      if (result.status === 'created') this.o.outbox.remove(entry.uid);
+      if (result.status === 'created') this.deps.outbox.remove(entry.uid);
       // The lead system's words; its error code stays in the log and in posctl's answer.
-      else if (result.status === 'rejected') this.o.outbox.rejected(entry.uid, result.errMessage);
-      else this.o.outbox.failed(entry.uid, result.problem, at());
+      else if (result.status === 'rejected') this.deps.outbox.rejected(entry.uid, result.errMessage);
+      else this.deps.outbox.failed(entry.uid, result.problem, at());
       results.push(result);
     }
-    if (results.length > 0) this.o.bus.emit('catalogue.changed', { scope: 'leads', freshness: this.o.fetcher.freshness(null, 'cache') });
+    if (results.length > 0) this.deps.bus.emit('catalogue.changed', { scope: 'leads', freshness: this.deps.fetcher.freshness(null, 'cache') });
     return results;
   }
 }

@@ -104,28 +104,28 @@ export class MarketplaceService implements Service {
   private timer: ReturnType<typeof setInterval> | undefined;
   private readonly desk: LeadDesk;
 
-  constructor(private readonly o: MarketplaceServiceOptions) {
-    this.client = createMarketplaceClient(o.source.api, () => o.source.companyId());
+  constructor(private readonly deps: MarketplaceServiceOptions) {
+    this.client = createMarketplaceClient(deps.source.api, () => deps.source.companyId());
     this.fetcher = new CachedFetch({
-      source: o.source,
-      cache: o.cache,
-      log: o.log,
-      now: o.now,
+      source: deps.source,
+      cache: deps.cache,
+      log: deps.log,
+      now: deps.now,
       onBackground: (key, freshness) => {
         const scope = key.startsWith('product:') ? 'product' : key.startsWith('leads:') ? 'leads' : 'lists';
         const productId = scope === 'product' ? Number(key.slice('product:'.length)) : undefined;
-        o.bus.emit('catalogue.changed', { scope, ...(productId !== undefined ? { productId } : {}), freshness });
+        deps.bus.emit('catalogue.changed', { scope, ...(productId !== undefined ? { productId } : {}), freshness });
       },
     });
-    this.desk = new LeadDesk({ ...o, client: this.client, fetcher: this.fetcher, cart: { view: () => this.cart(), empty: () => this.writeCart(EMPTY_CART) } });
+    this.desk = new LeadDesk({ ...deps, client: this.client, fetcher: this.fetcher, cart: { view: () => this.cart(), empty: () => this.writeCart(EMPTY_CART) } });
   }
 
   async start(): Promise<void> {
-    const every = this.o.outboxRetryMs ?? 60_000;
+    const every = this.deps.outboxRetryMs ?? 60_000;
     if (every > 0 && !this.timer) {
       this.timer = setInterval(() => {
         // By itself: only the leads due by their back-off, not those waiting for a person.
-        if (this.o.outbox.pendingCount(this.o.source.namespace(), this.o.now().toISOString()) > 0) void this.desk.retryOutbox({ byItself: true }).catch(() => undefined);
+        if (this.deps.outbox.pendingCount(this.deps.source.namespace(), this.deps.now().toISOString()) > 0) void this.desk.retryOutbox({ byItself: true }).catch(() => undefined);
       }, every);
       this.timer.unref();
     }
@@ -149,7 +149,7 @@ export class MarketplaceService implements Service {
 
   private prefetchImages(urls: string[]): void {
     if (urls.length === 0) return;
-    const p = this.o.images.prefetch(urls).catch(() => 0);
+    const p = this.deps.images.prefetch(urls).catch(() => 0);
     this.pendingImages = Promise.all([this.pendingImages, p]);
   }
 
@@ -172,13 +172,13 @@ export class MarketplaceService implements Service {
   }
 
   private get listMaxAge(): number {
-    return this.o.listMaxAgeMs ?? 15 * 60_000;
+    return this.deps.listMaxAgeMs ?? 15 * 60_000;
   }
 
   /** The product list as an in-memory index, rebuilt only when the cached copy changed. */
   private async productIndex(): Promise<{ memo: IndexMemo; freshness: Freshness }> {
-    const namespace = this.o.source.namespace();
-    const at = this.o.cache.fetchedAt(namespace, KEY.products);
+    const namespace = this.deps.source.namespace();
+    const at = this.deps.cache.fetchedAt(namespace, KEY.products);
     const memo = this.memo;
     if (memo && at !== null && memo.namespace === namespace && memo.fetchedAt === at) {
       if (this.fetcher.isStale(at, this.listMaxAge)) this.fetcher.background(KEY.products, this.fetchProducts);
@@ -234,7 +234,7 @@ export class MarketplaceService implements Service {
     if (options !== undefined) parts.options = readOptions(options);
     // A part lost to the network is not a part the product lacks: keep the last whole copy instead.
     if (lostNetwork) throw lostNetwork;
-    if (problems.length > 0) this.o.log.info({ productId, parts: problems.map((p) => p.part) }, 'product parts missing');
+    if (problems.length > 0) this.deps.log.info({ productId, parts: problems.map((p) => p.part) }, 'product parts missing');
     this.prefetchImages(imagePairs(details.imageUrls).flatMap((p) => [p.thumb, p.large]));
     return parts;
   };
@@ -244,7 +244,7 @@ export class MarketplaceService implements Service {
       KEY.product(productId),
       ProductPartsSchema,
       () => this.fetchProductParts(productId),
-      this.o.productMaxAgeMs ?? 60 * 60_000,
+      this.deps.productMaxAgeMs ?? 60 * 60_000,
     );
     const listed = this.memo?.byId.get(productId);
     return { product: productDetailView(value, listed), freshness };
@@ -258,7 +258,7 @@ export class MarketplaceService implements Service {
         this.fetcher.fetchAndStore(KEY.products, this.fetchProducts),
       ]);
       const { freshness } = await this.productIndex();
-      this.o.bus.emit('catalogue.changed', { scope: 'lists', freshness });
+      this.deps.bus.emit('catalogue.changed', { scope: 'lists', freshness });
       return { freshness, products: prods.value.length, categories: cats.value.length };
     } catch (e) {
       throw toPosError(e);
@@ -270,7 +270,7 @@ export class MarketplaceService implements Service {
    * Emits catalogue.progress after each product.
    */
   async warm(concurrency = 4): Promise<{ products: number; failed: number; images: number }> {
-    const progress = (done: number, total: number): void => this.o.bus.emit('catalogue.progress', { done, total });
+    const progress = (done: number, total: number): void => this.deps.bus.emit('catalogue.progress', { done, total });
     await this.refresh();
     const ids = [...(this.memo?.byId.keys() ?? [])];
     let done = 0;
@@ -285,17 +285,17 @@ export class MarketplaceService implements Service {
       progress(++done, ids.length);
     });
     await this.pendingImages;
-    return { products: ids.length, failed, images: this.o.images.count() };
+    return { products: ids.length, failed, images: this.deps.images.count() };
   }
 
   /** A product or category image as a data: URL, from disk or downloaded now; null when there is none to show. */
   async image(input: { productId?: number | undefined; categoryId?: number | undefined; index: number; size: 'thumb' | 'large' }): Promise<string | null> {
     let url: string | undefined;
-    const ns = this.o.source.namespace();
+    const ns = this.deps.source.namespace();
     if (input.categoryId !== undefined) {
-      url = this.o.cache.get(ns, KEY.categories, Categories)?.value.find((c) => c.id === input.categoryId)?.imageURL;
+      url = this.deps.cache.get(ns, KEY.categories, Categories)?.value.find((c) => c.id === input.categoryId)?.imageURL;
     } else if (input.productId !== undefined) {
-      const detail = this.o.cache.get(ns, KEY.product(input.productId), ProductPartsSchema)?.value.details.imageUrls;
+      const detail = this.deps.cache.get(ns, KEY.product(input.productId), ProductPartsSchema)?.value.details.imageUrls;
       const listed = detail ?? this.memo?.byId.get(input.productId)?.imageUrls ?? (await this.productIndex()).memo.byId.get(input.productId)?.imageUrls;
       const pair = imagePairs(listed ?? [])[input.index];
       url = pair ? pair[input.size] : undefined;
@@ -303,7 +303,7 @@ export class MarketplaceService implements Service {
       throw new PosError('BAD_INPUT', 'give a productId or a categoryId');
     }
     if (!url || !/^https?:\/\//i.test(url)) return null;
-    return (await this.o.images.get(url)) ?? null;
+    return (await this.deps.images.get(url)) ?? null;
   }
 
   // ---- equipment cart --------------------------------------------------------------------
@@ -323,10 +323,10 @@ export class MarketplaceService implements Service {
   }
 
   private async writeCart(cart: z.infer<typeof StoredCart>): Promise<CartView> {
-    const at = this.o.now().toISOString();
+    const at = this.deps.now().toISOString();
     this.fetcher.write(KEY.cart, cart, at);
     const view = await this.cartView(cart, at);
-    this.o.bus.emit('catalogue.changed', { scope: 'cart', freshness: this.fetcher.freshness(at, 'cache') });
+    this.deps.bus.emit('catalogue.changed', { scope: 'cart', freshness: this.fetcher.freshness(at, 'cache') });
     return view;
   }
 

@@ -35,9 +35,9 @@ export class MerchantService implements Service {
   readonly client: MerchantClient;
   readonly fetcher: CachedFetch;
 
-  constructor(private readonly o: MerchantServiceOptions) {
-    this.client = createMerchantClient(o.source.api);
-    this.fetcher = new CachedFetch({ source: o.source, cache: o.cache, log: o.log, now: o.now });
+  constructor(private readonly deps: MerchantServiceOptions) {
+    this.client = createMerchantClient(deps.source.api);
+    this.fetcher = new CachedFetch({ source: deps.source, cache: deps.cache, log: deps.log, now: deps.now });
   }
 
   async start(): Promise<void> {}
@@ -48,9 +48,9 @@ export class MerchantService implements Service {
 
   /** This store's merchant id: the setting, or the simulator's store in training. */
   homeMerchantId(): number | null {
-    const configured = this.o.settings.get('merchant.merchantId');
+    const configured = this.deps.settings.get('merchant.merchantId');
     if (configured) return Number(configured);
-    return this.o.source.training() ? this.o.trainingMerchantId : null;
+    return this.deps.source.training() ? this.deps.trainingMerchantId : null;
   }
 
   private read<T, V>(key: string, schema: z.ZodType<T>, fetch: () => Promise<T>, view: (t: T) => V): Promise<{ value: V; freshness: Freshness }> {

@@ -40,7 +40,7 @@ export class SaleCapture {
   /** Counts the PIN pad's card waits: a wait ended by a new choice of tender knows it is over. */
   private padWaits = 0;
 
-  constructor(private readonly d: CaptureDeps) {}
+  constructor(private readonly deps: CaptureDeps) {}
 
   /** A new wait: whatever the last one held is given back, and its pad forgotten. */
   begin(): void {
@@ -50,14 +50,14 @@ export class SaleCapture {
 
   /** Whether there are devices at all (posctl has none). */
   get hasDevices(): boolean {
-    return this.d.devices !== undefined;
+    return this.deps.devices !== undefined;
   }
 
   /** Claims the swipe readers for this wait; `entryOf` tells how a read was made. */
   readers(entryOf: (meta: SaleReadMeta) => EntryMethod, reads: CardReads): void {
-    const devices = this.d.devices;
+    const devices = this.deps.devices;
     if (!devices) return;
-    const claim = devices.claimReads(this.d.owner, ['msr'], {
+    const claim = devices.claimReads(this.deps.owner, ['msr'], {
       onCard: (card, meta) => reads.card({ kind: 'read', card }, entryOf(meta), meta.deviceId),
       onFailure: (error) => reads.problem(error.message),
     });
@@ -66,9 +66,9 @@ export class SaleCapture {
 
   /** Claims the check readers for this wait. */
   checkReaders(reads: { check(check: CheckRead, deviceId: string): void; problem(message: string): void }): void {
-    const devices = this.d.devices;
+    const devices = this.deps.devices;
     if (!devices) return;
-    const claim = devices.claimReads(this.d.owner, ['micr'], {
+    const claim = devices.claimReads(this.deps.owner, ['micr'], {
       onCheck: (check, meta) => reads.check(check, meta.deviceId),
       onFailure: (error) => reads.problem(error.message),
     });
@@ -77,7 +77,7 @@ export class SaleCapture {
 
   /** Shows the amount on the PIN pad and asks the customer to swipe there; false when there is no connected pad. */
   padCard(amountCents: number, reads: PadCardReads): boolean {
-    const claimed = this.d.devices?.claimPinpad(this.d.owner);
+    const claimed = this.deps.devices?.claimPinpad(this.deps.owner);
     if (!claimed) return false;
     this.pad = claimed.pad;
     this.releases.push(() => claimed.release());
@@ -90,7 +90,7 @@ export class SaleCapture {
       try {
         await pad.showAmount(amountCents);
         while (current()) {
-          const result = await pad.readCard('Swipe Card', this.d.cardWaitMs);
+          const result = await pad.readCard('Swipe Card', this.deps.cardWaitMs);
           if (!current()) return;
           if (result.status === 'read') return reads.card({ kind: 'read', card: result.card }, 'pad', pad.id);
           if (result.status === 'cancelled') return reads.ended('cancelled on the PIN pad');
@@ -98,7 +98,7 @@ export class SaleCapture {
           reads.problem(result.error.message);
         }
       } catch (e) {
-        this.d.log.warn({ err: e }, 'the PIN pad could not take the card; the counter reader still can');
+        this.deps.log.warn({ err: e }, 'the PIN pad could not take the card; the counter reader still can');
       }
     })();
     return true;

@@ -22,11 +22,11 @@ export interface ReceiptPrintingDeps {
 
 /** receipts.print: the receipt goes where route.ts says, and the caller learns where it went. */
 export class ReceiptPrinting {
-  constructor(private readonly d: ReceiptPrintingDeps) {}
+  constructor(private readonly deps: ReceiptPrintingDeps) {}
 
   async print(ref: string, copy: Receipt['copy']): Promise<ReceiptPrinted> {
-    const receipt = this.d.receipt(ref, copy);
-    const route = routeReceipt({ choice: this.d.choice(), lanePrinter: this.d.printers.lane(), simulatedPrinter: this.d.printers.simulated(), systemPrinter: this.d.host !== undefined });
+    const receipt = this.deps.receipt(ref, copy);
+    const route = routeReceipt({ choice: this.deps.choice(), lanePrinter: this.deps.printers.lane(), simulatedPrinter: this.deps.printers.simulated(), systemPrinter: this.deps.host !== undefined });
     switch (route.to) {
       case 'nowhere':
         throw new PosError('UNAVAILABLE', route.why);
@@ -40,10 +40,10 @@ export class ReceiptPrinting {
   }
 
   private async onDevice(receipt: Receipt, id: string): Promise<ReceiptPrinted> {
-    const claim = this.d.printers.claim(`the ${receipt.copy} copy of ${receipt.clientRef}`, id);
+    const claim = this.deps.printers.claim(`the ${receipt.copy} copy of ${receipt.clientRef}`, id);
     try {
       const done = await claim.device.print(receipt.lines);
-      this.d.log.info({ ref: receipt.clientRef, copy: receipt.copy, device: claim.device.id, replaced: done.replaced.length }, 'receipt printed');
+      this.deps.log.info({ ref: receipt.clientRef, copy: receipt.copy, device: claim.device.id, replaced: done.replaced.length }, 'receipt printed');
       return { printedOn: 'device', printer: claim.device.name };
     } finally {
       claim.release();
@@ -51,17 +51,17 @@ export class ReceiptPrinting {
   }
 
   private async onSystem(receipt: Receipt): Promise<ReceiptPrinted> {
-    const host = this.d.host;
+    const host = this.deps.host;
     if (!host) throw new PosError('UNAVAILABLE', 'this app cannot reach the system printers');
-    const printerName = this.d.systemPrinterName();
+    const printerName = this.deps.systemPrinterName();
     try {
       await host.printLines(receipt.lines, { printerName, title: `Receipt ${receipt.clientRef} (${receipt.copy} copy)` });
     } catch (e) {
       const why = e instanceof Error ? e.message : String(e);
-      this.d.log.warn({ ref: receipt.clientRef, printer: printerName || '(default)', err: e }, 'the system printer did not print a receipt');
+      this.deps.log.warn({ ref: receipt.clientRef, printer: printerName || '(default)', err: e }, 'the system printer did not print a receipt');
       throw new PosError('UNAVAILABLE', `The receipt did not print on ${printerName ? `the printer ${printerName}` : 'the default printer'}: ${why}`);
     }
-    this.d.log.info({ ref: receipt.clientRef, copy: receipt.copy, printer: printerName || '(default)' }, 'receipt sent to the system printer');
+    this.deps.log.info({ ref: receipt.clientRef, copy: receipt.copy, printer: printerName || '(default)' }, 'receipt sent to the system printer');
     return { printedOn: 'system', printer: printerName === '' ? null : printerName };
   }
 }

@@ -44,21 +44,21 @@ const ITEMS = 50;
 export class DayReports {
   private readonly closes = new Map<JournalStore, ClosedDays>();
 
-  constructor(private readonly d: DayReportsDeps) {}
+  constructor(private readonly deps: DayReportsDeps) {}
 
   private closedOf(journal: JournalStore): ClosedDays {
     let c = this.closes.get(journal);
-    if (!c) this.closes.set(journal, (c = new ClosedDays(journal.db, () => reportMark(this.d.markKey?.()))));
+    if (!c) this.closes.set(journal, (c = new ClosedDays(journal.db, () => reportMark(this.deps.markKey?.()))));
     return c;
   }
 
   private unresolved(mode: Mode): Unresolved {
-    const q = this.d.ledger.status()[mode];
+    const q = this.deps.ledger.status()[mode];
     const item = (reason: UnresolvedItem['reason']) => (r: PaymentRow): UnresolvedItem => ({ ref: r.clientRef, reason, state: r.state, cents: r.requestedCents, createdAt: r.createdAt });
     const items = [
-      ...this.d.ledger.list('offline', mode).map(item('offline')),
-      ...this.d.ledger.list('needs-lookup', mode).map(item('needs-lookup')),
-      ...this.d.ledger.list('attention', mode).map(item('attention')),
+      ...this.deps.ledger.list('offline', mode).map(item('offline')),
+      ...this.deps.ledger.list('needs-lookup', mode).map(item('needs-lookup')),
+      ...this.deps.ledger.list('attention', mode).map(item('attention')),
     ].slice(0, ITEMS);
     return { offline: { count: q.count, cents: q.totalCents }, needsLookup: q.needsLookup, attention: q.attention, items };
   }
@@ -67,14 +67,14 @@ export class DayReports {
    * The report of a day as it stands now (a closed day: as it was kept). With `cashier`, that
    * cashier's shift: the same window (a closed day's as it was closed), only their payments.
    */
-  day(date = localDate(this.d.now()), mode = this.d.mode(), cashier?: string): DayReport {
+  day(date = localDate(this.deps.now()), mode = this.deps.mode(), cashier?: string): DayReport {
     return this.build(date, mode, cashier).report;
   }
 
   /** The report and the rows it was built from (a closed day's: as it was kept, rows not read). */
   private build(date: string, mode: Mode, cashier?: string): { report: DayReport; rows: readonly ReportRow[] } {
     validDay(date);
-    const journal = this.d.existingJournal(mode);
+    const journal = this.deps.existingJournal(mode);
     const closed = journal ? this.closedOf(journal) : undefined;
     const kept = closed?.get(date)?.report;
     if (kept && cashier === undefined) return { report: kept, rows: [] };
@@ -84,20 +84,20 @@ export class DayReports {
     const afterPaymentId = kept?.afterPaymentId ?? previous?.lastPaymentId ?? 0;
     const upTo = kept ? (kept.lastPaymentId ?? kept.afterPaymentId) : Number.MAX_SAFE_INTEGER;
     const rows = (journal?.reportRows(afterPaymentId, since, until) ?? []).filter((r) => r.id <= upTo && (cashier === undefined || r.cashier === cashier));
-    const window = { mode, date, since, until, afterPaymentId, cashier: cashier ?? null, generatedAt: this.d.now().toISOString() };
+    const window = { mode, date, since, until, afterPaymentId, cashier: cashier ?? null, generatedAt: this.deps.now().toISOString() };
     return { report: buildDayReport(window, rows, this.unresolved(mode)), rows };
   }
 
-  get(date: string, mode = this.d.mode()): DayReport {
+  get(date: string, mode = this.deps.mode()): DayReport {
     validDay(date);
-    const journal = this.d.existingJournal(mode);
+    const journal = this.deps.existingJournal(mode);
     const kept = journal ? this.closedOf(journal).get(date) : undefined;
     if (!kept) throw new PosError('NOT_FOUND', `${date} was not closed in the ${mode} journal`);
     return kept.report;
   }
 
-  closed(limit: number, mode = this.d.mode()): ClosedDay[] {
-    const journal = this.d.existingJournal(mode);
+  closed(limit: number, mode = this.deps.mode()): ClosedDay[] {
+    const journal = this.deps.existingJournal(mode);
     return journal ? this.closedOf(journal).list(limit) : [];
   }
 
@@ -111,15 +111,15 @@ export class DayReports {
    */
   close(date: string, options: { confirm?: boolean; closedBy?: string | null; mode?: Mode } = {}): DayReport {
     validDay(date);
-    const mode = options.mode ?? this.d.mode();
-    const today = localDate(this.d.now());
+    const mode = options.mode ?? this.deps.mode();
+    const today = localDate(this.deps.now());
     if (date > today) throw new PosError('CONFLICT', `${date} has not ended yet: only today or an earlier day can be closed`);
-    const journal = this.d.journal(mode);
+    const journal = this.deps.journal(mode);
     const closed = this.closedOf(journal);
     if (closed.get(date)) throw new PosError('CONFLICT', `${date} is closed already: reprint its report instead`);
     const latest = closed.latest();
     if (latest && latest > date) throw new PosError('CONFLICT', `${latest} is closed already: a day before it can no longer be closed (its payments are in that report)`);
-    this.d.recoverAbandoned?.(mode);
+    this.deps.recoverAbandoned?.(mode);
     const { report, rows } = this.build(date, mode);
     const going = rows.filter((r) => IN_PROGRESS_STATES.has(r.state));
     if (going.length > 0) throw new PosError('CONFLICT', inProgressWords(going), going.map((r) => ({ path: String(r.id), message: r.state })));
@@ -127,7 +127,7 @@ export class DayReports {
     if (!options.confirm && (u.offline.count > 0 || u.needsLookup > 0 || u.attention > 0)) {
       throw new PosError('CONFLICT', unresolvedWords(u), u.items.map((i) => ({ path: i.ref, message: i.reason })));
     }
-    const closedAt = this.d.now().toISOString();
+    const closedAt = this.deps.now().toISOString();
     const mark = { closedAt, closedBy: options.closedBy ?? null };
     // The report's digest is of its figures; the row's (ClosedDays) covers them with the mark.
     const digest = digestOf(JSON.stringify(report));

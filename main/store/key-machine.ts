@@ -19,11 +19,11 @@ export interface OpenedKey {
  * of the `machine` kind, and keeping a machine-wide lane's private key there.
  */
 export class LaneMachineKey {
-  constructor(private readonly o: { file: string; machine?: MachineProtection; onNotice?: (message: string) => void }) {}
+  constructor(private readonly deps: { file: string; machine?: MachineProtection; onNotice?: (message: string) => void }) {}
 
   /** The protector this lane keeps its key with, or why it has none. */
   protector(): MachineKeyProtector | string {
-    const machine = this.o.machine;
+    const machine = this.deps.machine;
     if (!machine?.forNewKeys) return "this lane keeps its key with its OS account (a per-user lane): the machine's protection is for machine-wide lanes";
     if ('unavailable' in machine.protector) return `there is no machine key protection here (${machine.protector.unavailable})`;
     return machine.protector;
@@ -37,7 +37,7 @@ export class LaneMachineKey {
 
   /** A `machine` key file's private key from this computer's protector; locked (never replaced) when it is not here. */
   open(content: MachineKeyFile, publicKey: KeyObject): OpenedKey {
-    const m = this.o.machine?.protector;
+    const m = this.deps.machine?.protector;
     const account = keyringAccount(publicKey);
     if (!m || 'unavailable' in m || m.name !== content.protector) {
       const why = !m ? 'this host has none' : 'unavailable' in m ? m.unavailable : `this computer has ${m.label}`;
@@ -71,11 +71,11 @@ export class LaneMachineKey {
       const same = back?.equals(der) ?? false;
       back?.fill(0);
       if (!same) throw new Error(`${m.label} did not give the stored key back`);
-      writeKeyFile(this.o.file, { version: 2, protection: 'machine', publicKey: rawPublicKey(publicKey).toString('base64url'), protector: m.name, locator });
+      writeKeyFile(this.deps.file, { version: 2, protection: 'machine', publicKey: rawPublicKey(publicKey).toString('base64url'), protector: m.name, locator });
     } finally {
       der.fill(0);
     }
-    if (why === 'moved') this.o.onNotice?.(`the terminal key was moved from the data folder to ${m.label}: a copy of the data folder alone no longer unseals its secrets`);
+    if (why === 'moved') this.deps.onNotice?.(`the terminal key was moved from the data folder to ${m.label}: a copy of the data folder alone no longer unseals its secrets`);
     return { publicKey, privateKey, health: machineHealth(m) };
   }
 }

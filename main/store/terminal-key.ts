@@ -83,9 +83,9 @@ export class TerminalKey implements Sealer {
   private loaded: Loaded;
   private stamp: string;
 
-  constructor(private readonly o: TerminalKeyOptions) {
-    this.file = keyFilePath(o.dataDir);
-    this.machine = new LaneMachineKey({ file: this.file, ...(o.machine ? { machine: o.machine } : {}), onNotice: (message) => o.onNotice?.(message) });
+  constructor(private readonly deps: TerminalKeyOptions) {
+    this.file = keyFilePath(deps.dataDir);
+    this.machine = new LaneMachineKey({ file: this.file, ...(deps.machine ? { machine: deps.machine } : {}), onNotice: (message) => deps.onNotice?.(message) });
     this.stamp = this.fileStamp();
     this.loaded = this.load();
     this.stamp = this.fileStamp();
@@ -181,7 +181,7 @@ export class TerminalKey implements Sealer {
   adopt(privateKey: KeyObject, options: { force?: boolean } = {}): KeyHealth {
     const publicKey = createPublicKey(privateKey);
     const same = this.loaded.publicKey !== undefined && rawPublicKey(this.loaded.publicKey).equals(rawPublicKey(publicKey));
-    const sealed = same ? [] : this.o.sealedValues();
+    const sealed = same ? [] : this.deps.sealedValues();
     if (sealed.length > 0 && !options.force) {
       throw new KeyProtectRefused(
         `this data folder's terminal key is another one, and ${sealed.length} value(s) are sealed with it (${sealed.join(', ')}): importing would make them unreadable. Import into the data folder the key comes with, or give --force`,
@@ -212,7 +212,7 @@ export class TerminalKey implements Sealer {
     const read = readKeyFile(this.file);
     if (read.kind === 'unreadable') return { health: { state: 'locked', mayReturn: true, detail: `the terminal key file ${this.file} cannot be read (${read.why}); run the terminal as the user that owns its data directory` } };
     if (read.kind === 'ok') return this.open(read.content);
-    const sealed = this.o.sealedValues();
+    const sealed = this.deps.sealedValues();
     const what = read.kind === 'missing' ? 'is missing' : `is damaged (${read.why})`;
     if (sealed.length > 0) {
       return { health: { state: 'lost', detail: `the terminal key file ${this.file} ${what} while ${sealed.length} sealed value(s) exist (${sealed.join(', ')}): the terminal stays in training; ${RESET_HINT}` } };
@@ -220,7 +220,7 @@ export class TerminalKey implements Sealer {
     if (read.kind === 'damaged') {
       const aside = `${this.file}.damaged-${Date.now()}`;
       renameSync(this.file, aside);
-      this.o.onNotice?.(`the terminal key file was damaged and nothing was sealed with it: moved aside to ${aside}; a new key was made`);
+      this.deps.onNotice?.(`the terminal key file was damaged and nothing was sealed with it: moved aside to ${aside}; a new key was made`);
     }
     return this.create();
   }
@@ -236,11 +236,11 @@ export class TerminalKey implements Sealer {
     if (content.protection === 'machine') return this.machine.open(content, publicKey);
     let der: Buffer;
     if (content.protection === 'os-keychain') {
-      if (!this.o.legacyUnprotect) {
+      if (!this.deps.legacyUnprotect) {
         return { publicKey, health: { state: 'locked', mayReturn: true, detail: 'the terminal key is still protected by the desktop app of an earlier version (Electron safeStorage): start the desktop app once on this computer to move it to the OS keyring' } };
       }
       try {
-        der = this.o.legacyUnprotect(Buffer.from(content.privateKey, 'base64'));
+        der = this.deps.legacyUnprotect(Buffer.from(content.privateKey, 'base64'));
       } catch {
         return { publicKey, health: { state: 'locked', detail: 'the desktop keychain could not open the terminal key of an earlier version' } };
       }
@@ -252,12 +252,12 @@ export class TerminalKey implements Sealer {
     if (!privateKey) return { publicKey, health: { state: 'lost', detail: `the private key in ${this.file} does not match its public key (damaged); ${RESET_HINT}` } };
     // Earlier builds kept the key in a file (or in safeStorage): move it into the keyring, or to the
     // machine for a machine-wide lane, where this process can.
-    if (content.version === 1 || hasVault(this.o.vault) || typeof this.machine.writable() !== 'string') return this.store(publicKey, privateKey, 'moved', content);
+    if (content.version === 1 || hasVault(this.deps.vault) || typeof this.machine.writable() !== 'string') return this.store(publicKey, privateKey, 'moved', content);
     return { publicKey, privateKey, health: this.fileHealth() };
   }
 
   private fromKeyring(account: string, publicKey: KeyObject): Loaded {
-    const vault = this.o.vault;
+    const vault = this.deps.vault;
     if (!hasVault(vault)) {
       return { publicKey, health: { state: 'locked', mayReturn: true, detail: `the terminal key is in an OS keyring, but this host has none (${vault.unavailable}); run this from the lane's desktop session, or ${RESET_HINT}` } };
     }
@@ -299,7 +299,7 @@ export class TerminalKey implements Sealer {
     const der = privateKeyToDer(privateKey);
     const secret = der.toString('base64');
     der.fill(0);
-    const vault = this.o.vault;
+    const vault = this.deps.vault;
     const problems: { keyring?: string; machine?: string } = {};
     if (hasVault(vault)) {
       const account = keyringAccount(publicKey);
@@ -307,7 +307,7 @@ export class TerminalKey implements Sealer {
         vault.set(account, secret);
         if (vault.get(account) !== secret) throw new Error('the stored key did not read back');
         writeKeyFile(this.file, { version: 2, protection: 'os-keyring', publicKey: publicText, account });
-        if (why === 'moved') this.o.onNotice?.(`the terminal key was moved from its file into the ${vault.label}`);
+        if (why === 'moved') this.deps.onNotice?.(`the terminal key was moved from its file into the ${vault.label}`);
         return { publicKey, privateKey, health: { state: 'keyring', detail: '' } };
       } catch (e) {
         problems.keyring = (e as Error).message;
@@ -327,10 +327,10 @@ export class TerminalKey implements Sealer {
   }
 
   private fileHealth(problems: { keyring?: string; machine?: string } = {}): KeyHealth {
-    const vault = this.o.vault;
+    const vault = this.deps.vault;
     const why = problems.keyring ?? ('unavailable' in vault ? vault.unavailable : 'the OS keyring was not used');
     // A machine-wide lane is told how to move its key out of the data folder.
-    const machine = this.o.machine?.forNewKeys ? (problems.machine ?? this.machine.writable()) : undefined;
+    const machine = this.deps.machine?.forNewKeys ? (problems.machine ?? this.machine.writable()) : undefined;
     const move = typeof machine === 'string' ? `; to keep it outside the data folder: ${machine}` : '';
     return {
       state: 'file',

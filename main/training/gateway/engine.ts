@@ -71,15 +71,15 @@ export class GatewayEngine {
   private readonly merchant: Merchant;
   private readonly firstTag: number;
 
-  constructor(private readonly options: EngineOptions = {}) {
-    this.now = options.now ?? (() => new Date());
-    this.merchant = options.merchant ?? DEFAULT_MERCHANT;
-    this.firstTag = options.firstTag ?? 106625152;
-    this.store = options.store ?? memorySimStore();
+  constructor(private readonly deps: EngineOptions = {}) {
+    this.now = deps.now ?? (() => new Date());
+    this.merchant = deps.merchant ?? DEFAULT_MERCHANT;
+    this.firstTag = deps.firstTag ?? 106625152;
+    this.store = deps.store ?? memorySimStore();
   }
 
   setDuplicateWindow(minutes: number): void {
-    this.options.duplicateWindowMinutes = minutes;
+    this.deps.duplicateWindowMinutes = minutes;
   }
 
   /** Stored transactions, oldest first (for tests and the training history). */
@@ -241,7 +241,7 @@ export class GatewayEngine {
   }
 
   private duplicate(type: string, cardKey: string, amount: number): void {
-    const minutes = this.options.duplicateWindowMinutes ?? 0;
+    const minutes = this.deps.duplicateWindowMinutes ?? 0;
     if (minutes <= 0) return;
     if (this.store.hasApproved(type, cardKey, amount, new Date(this.now().getTime() - minutes * 60_000))) throw new Reject('63', '299');
   }
