@@ -82,18 +82,22 @@ export class LeadOutbox {
   add(namespace: string, request: LeadCreateRequest, queuedAt: string, problem: string): void {
     durably(this.db, () =>
       this.db.transaction(() => {
-        const known = this.db.prepare('SELECT 1 FROM lead_outbox WHERE uid = ?').get(request.uid) !== undefined;
+        const attempts = this.attemptsOf(request.uid);
         const count = this.db.prepare('SELECT count(*) FROM lead_outbox').pluck().get() as number;
-        if (!known && count >= this.limits.maxLeads) {
+        if (attempts === undefined && count >= this.limits.maxLeads) {
           throw new OutboxFullError(`${count} leads already wait in the outbox (at most ${this.limits.maxLeads}): send or discard some before keying another`);
         }
-        this.insert(namespace, request, queuedAt, problem);
+        this.insert(namespace, request, queuedAt, problem, attempts ?? 0);
       }).immediate(),
     );
   }
 
-  private insert(namespace: string, request: LeadCreateRequest, queuedAt: string, problem: string): void {
-    const attempts = (this.db.prepare('SELECT attempts FROM lead_outbox WHERE uid = ?').pluck().get(request.uid) as number | undefined) ?? 0;
+  /** The tries a kept lead has had; undefined when the outbox does not keep it. */
+  private attemptsOf(uid: string): number | undefined {
+    return this.db.prepare('SELECT attempts FROM lead_outbox WHERE uid = ?').pluck().get(uid) as number | undefined;
+  }
+
+  private insert(namespace: string, request: LeadCreateRequest, queuedAt: string, problem: string, attempts: number): void {
     this.db
       .prepare(
         `INSERT INTO lead_outbox (uid, namespace, sealed, company, queued_at, attempts, last_problem, state, next_attempt_at) VALUES (?, ?, ?, ?, ?, 1, ?, 'pending', ?)
@@ -163,7 +167,7 @@ export class LeadOutbox {
 
   /** A try that did not get through: counted, and the next one by itself put off (back-off). */
   failed(uid: string, problem: string, at: string): void {
-    const attempts = (this.db.prepare('SELECT attempts FROM lead_outbox WHERE uid = ?').pluck().get(uid) as number | undefined) ?? 0;
+    const attempts = this.attemptsOf(uid) ?? 0;
     this.db.prepare('UPDATE lead_outbox SET attempts = attempts + 1, last_problem = ?, next_attempt_at = ? WHERE uid = ?').run(problem, this.nextAttempt(at, attempts + 1), uid);
   }
 

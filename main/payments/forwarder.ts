@@ -3,7 +3,7 @@ import type { ForwardResult } from '../../preload/contract';
 import { checkLookup, transactionLookup } from '../gateway/builders';
 import { JournalConflictError, type JournalRow, type JournalStore } from './journal/journal';
 import type { PauseState } from './journal/queries';
-import { backoffMs as sharedBackoffMs, type Backoff } from '../backoff';
+import { backoffMs, type Backoff } from '../backoff';
 import { recoverAbandoned } from './recovery';
 import { SealedPayload, sealContext } from './requests';
 import { resolveOutcome, type Resolution } from './resolve-outcome';
@@ -29,12 +29,13 @@ export interface ForwarderDeps {
   changed(): void;
   random?: () => number;
   /** Back-off after an unreachable gateway: base and cap in ms. */
-  backoff?: { baseMs: number; maxMs: number };
+  backoff?: Backoff;
   /** How long a claim holds a row beyond the gateway's time-out. */
   leaseMs?: number;
 }
 
-const DEFAULT_BACKOFF = { baseMs: 5_000, maxMs: 300_000 };
+/** The forwarder's back-off after an unreachable gateway: 5 s doubling to 5 min (main/backoff.ts). */
+export const FORWARDER_BACKOFF: Backoff = { baseMs: 5_000, maxMs: 300_000 };
 /** While paused, how often a sleeping forwarder looks whether another process (posctl) resumed it. */
 const PAUSE_RECHECK_MS = 15_000;
 /**
@@ -42,11 +43,6 @@ const PAUSE_RECHECK_MS = 15_000;
  * count fall smoothly, and a drain of thousands does not rebuild the status for every row.
  */
 export const ROUND_CHANGED_EVERY_MS = 250;
-
-/** The forwarder's wait after `attempts` unreachable tries (main/backoff.ts), 5 s doubling to 5 min by default. */
-export function backoffMs(attempts: number, random: number, b: Backoff = DEFAULT_BACKOFF): number {
-  return sharedBackoffMs(attempts, random, b);
-}
 
 export class Forwarder {
   /** The pause of a forwarder without a persisted one (usePersistedPause not called). */
@@ -211,7 +207,7 @@ export class Forwarder {
       }, 'invalid');
     }
     const outcome = await gateway.send(payload.operation, payload.request);
-    const retryAt = new Date(this.deps.now().getTime() + backoffMs(row.attempts, (this.deps.random ?? Math.random)(), this.deps.backoff)).toISOString();
+    const retryAt = new Date(this.deps.now().getTime() + backoffMs(row.attempts, (this.deps.random ?? Math.random)(), this.deps.backoff ?? FORWARDER_BACKOFF)).toISOString();
     const resolution = resolveOutcome(outcome, { path: 'forward', requestedCents: row.requestedCents, partialAllowed: payload.partialApproval, retryAt });
     if (outcome.kind === 'not-sent') this.lastError = resolution.patch.message ?? outcome.message;
     else this.lastError = null;

@@ -2,7 +2,8 @@ import fc from 'fast-check';
 import pino from 'pino';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { GatewayOutcome } from '../../../main/gateway/outcome';
-import { backoffMs, Forwarder } from '../../../main/payments/forwarder';
+import { backoffMs } from '../../../main/backoff';
+import { FORWARDER_BACKOFF, Forwarder } from '../../../main/payments/forwarder';
 import type { GatewayLease } from '../../../main/payments/ports';
 import type { JournalStore } from '../../../main/payments/journal/journal';
 import { memoryJournal, newPayment, OUTCOMES } from '../../support/payments';
@@ -32,8 +33,8 @@ describe('backoffMs', () => {
   });
 
   it('uses 5 s doubling to 5 min by default', () => {
-    expect(backoffMs(1, 0)).toBe(2_500);
-    expect(backoffMs(50, 0.999_999)).toBe(300_000);
+    expect(backoffMs(1, 0, FORWARDER_BACKOFF)).toBe(2_500);
+    expect(backoffMs(50, 0.999_999, FORWARDER_BACKOFF)).toBe(300_000);
   });
 
   it('stays within [ceiling / 2, ceiling] and grows with the attempts, for any base, cap and jitter', () => {
