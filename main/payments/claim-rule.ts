@@ -1,7 +1,7 @@
 import { PosError } from '../api/errors';
 import { formatDollars } from '../config/setting';
 import type { JournalRow } from './journal/row';
-import type { PaymentState, PaymentType } from './states';
+import { RELEASED_STATES, UNANSWERED_STATES, type PaymentType } from './states';
 
 /**
  * What is left of an approved payment for a void, a refund or a completion made from it, and the
@@ -34,11 +34,6 @@ const MADE_FROM: Partial<Record<PaymentType, readonly PaymentType[]>> = {
   refund: ['sale', 'completion'],
 };
 
-/** States in which a payment made from another is known not to have moved money: it holds nothing. */
-const RELEASED: ReadonlySet<PaymentState> = new Set(['declined', 'rejected', 'failed', 'cancelled', 'voided']);
-/** States in which the gateway may have it and nobody knows the answer yet. */
-const UNANSWERED: ReadonlySet<PaymentState> = new Set(['sending', 'forwarding', 'needs-lookup']);
-
 const VERB: Record<string, string> = { void: 'voided', refund: 'refunded', completion: 'completed' };
 
 const dollars = (cents: number): string => `$${formatDollars(cents)}`;
@@ -52,7 +47,7 @@ export function heldCents(row: ClaimRow): number {
 
 /** Known not to hold money: it never moved any, or a void of its own undid it. */
 function released(row: ClaimRow): boolean {
-  return RELEASED.has(row.state) || row.voided === true;
+  return RELEASED_STATES.has(row.state) || row.voided === true;
 }
 
 /** What an approved payment moved (a partial approval moved less than asked). */
@@ -101,7 +96,7 @@ export function claimCents(original: ClaimRow, made: readonly ClaimRow[], ask: C
   if (left === 0) throw new PosError('BAD_INPUT', `${already}: nothing is left to refund of payment ${ref}`);
   if (ask.cents > left) throw new PosError('BAD_INPUT', `${already}: only ${dollars(left)} is left to refund of payment ${ref}`);
   // A refund whose answer is not known may have moved its money: it is settled first.
-  const unanswered = refunds.find((m) => UNANSWERED.has(m.state));
+  const unanswered = refunds.find((m) => UNANSWERED_STATES.has(m.state));
   if (unanswered) throw new PosError('CONFLICT', `a refund of payment ${ref} (${unanswered.clientRef}) is ${unanswered.state}: settle it first`);
   return ask.cents === 0 ? left : ask.cents;
 }

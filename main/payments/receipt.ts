@@ -2,6 +2,7 @@ import type { Language, Receipt } from '../../preload/contract';
 import { formatCents } from '../../preload/format';
 import { redactText } from '../log/redact';
 import type { JournalRow } from './journal/journal';
+import { STORED_STATES } from './states';
 
 /**
  * The receipt of a payment as lines of at most 40 characters, shared by the screens and a
@@ -134,12 +135,10 @@ export function receiptDate(iso: string, language: Language, timeZone?: string):
 }
 
 function verdict(row: JournalRow, w: Words): string[] {
+  if (STORED_STATES.has(row.state)) return [w.approvedOffline, ...wrap(w.storedOffline)];
   switch (row.state) {
     case 'approved':
       return [row.storedOffline ? w.approvedAfterOffline : w.approved];
-    case 'offline':
-    case 'forwarding':
-      return [w.approvedOffline, ...wrap(w.storedOffline)];
     // The bank's and the gateway's own words, as they gave them.
     case 'declined':
       return [w.declined, ...wrap(`${row.bankCode ?? ''} ${row.message ?? ''}`.trim())];

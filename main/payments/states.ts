@@ -58,6 +58,10 @@ export const PRE_SEND_STATES = AT_COUNTER_STATES;
 export const IN_PROGRESS_STATES: ReadonlySet<PaymentState> = group((s) => AT_COUNTER_STATES.has(s) || s === 'sending');
 /** In flight: what a process that stopped may leave behind, a sale in progress or a forward (see `recoveryState`). */
 export const IN_FLIGHT_STATES: ReadonlySet<PaymentState> = group((s) => IN_PROGRESS_STATES.has(s) || s === 'forwarding');
+/** Released: final with no money moved (declined, rejected, failed, cancelled, written off); a payment made from another holds nothing in these. */
+export const RELEASED_STATES: ReadonlySet<PaymentState> = group((s) => FINAL_STATES.has(s) && !STANDING_STATES.has(s));
+/** Unanswered: the gateway may have it and nobody knows its answer yet (sent from the counter or the queue, or waiting for a lookup). */
+export const UNANSWERED_STATES: ReadonlySet<PaymentState> = group((s) => (IN_FLIGHT_STATES.has(s) && !AT_COUNTER_STATES.has(s)) || s === 'needs-lookup');
 
 /** A group (or any list of closed values) as the inside of a SQL `IN (…)`: `'offline', 'forwarding'`. */
 export function sqlList(values: Iterable<string>): string {

@@ -1,12 +1,13 @@
 import type { DayReport, ReportFigure, ReportLine, Unresolved } from '../../preload/contract';
 import type { ReportRow } from '../payments/journal/queries';
+import { STORED_STATES } from '../payments/states';
 
 /**
  * The day's report from the rows of its window. Pure.
  *
  * The rules are the daily totals' (Ledger.totals, TOTALS_SQL, VOIDED_BY_TYPE_SQL), row by row so
  * that they can be grouped by brand and cashier too: an approved row counts at its approved amount
- * (the requested one when the gateway gave none); offline and forwarding are stored offline;
+ * (the requested one when the gateway gave none); a stored one (STORED_STATES: offline, forwarding) is offline;
  * declined and rejected count what was asked; nothing else moved money. A sale, completion or
  * verification approved is `approved`; a pre-authorization only `held`; a refund `refunded`. An
  * approved void is taken off where the totals take it: a voided refund off `refunded` (it gave
@@ -19,6 +20,7 @@ type Bucket = 'approved' | 'held' | 'refunded' | 'voided' | 'declined' | 'reject
 /** Where a row counts, and with which sign; undefined: it moved no money (in flight, failed, cancelled, written off). */
 export function bucketOf(row: ReportRow): { bucket: Bucket; cents: number; counted: boolean } | undefined {
   const approved = row.approvedCents ?? row.requestedCents;
+  if (STORED_STATES.has(row.state)) return { bucket: 'offline', cents: row.requestedCents, counted: true };
   switch (row.state) {
     case 'approved':
       if (row.type === 'void') {
@@ -29,9 +31,6 @@ export function bucketOf(row: ReportRow): { bucket: Bucket; cents: number; count
       if (row.type === 'refund') return { bucket: 'refunded', cents: approved, counted: true };
       if (row.type === 'preauth') return { bucket: 'held', cents: approved, counted: true };
       return { bucket: 'approved', cents: approved, counted: true };
-    case 'offline':
-    case 'forwarding':
-      return { bucket: 'offline', cents: row.requestedCents, counted: true };
     case 'declined':
     case 'rejected':
       return { bucket: row.state, cents: row.requestedCents, counted: true };

@@ -11,9 +11,11 @@ import {
   PAYMENT_STATES,
   PRE_SEND_STATES,
   recoveryState,
+  RELEASED_STATES,
   sqlList,
   STANDING_STATES,
   STORED_STATES,
+  UNANSWERED_STATES,
 } from '../../../main/payments/states';
 
 describe('state groups', () => {
@@ -39,6 +41,13 @@ describe('state groups', () => {
     expect([...STORED_STATES]).toEqual(['offline', 'forwarding']);
     for (const s of STORED_STATES) expect(OPEN_STATES.has(s) && STANDING_STATES.has(s)).toBe(true);
     expect([...STANDING_STATES]).toEqual(['approved', 'offline', 'forwarding']);
+  });
+
+  it('names as released the final states in which no money moved, and as unanswered those the gateway may hold with no answer known', () => {
+    expect([...RELEASED_STATES]).toEqual(['declined', 'rejected', 'failed', 'cancelled', 'voided']);
+    for (const s of RELEASED_STATES) expect(FINAL_STATES.has(s) && !STANDING_STATES.has(s)).toBe(true);
+    expect([...UNANSWERED_STATES]).toEqual(['sending', 'forwarding', 'needs-lookup']);
+    for (const s of UNANSWERED_STATES) expect(OPEN_STATES.has(s) && !AT_COUNTER_STATES.has(s)).toBe(true);
   });
 
   it('writes a group as the inside of a SQL IN, in the contract order', () => {
