@@ -5,7 +5,7 @@ import { deviceHandlers } from './handlers';
 export type DevicesDomainDeps = Pick<DeviceManagerOptions, 'settings' | 'bus' | 'log' | 'mode' | 'now' | 'refresh'>;
 
 /** The lane's readers, PIN pads and printers (and training's simulated ones), and devices.*. */
-export function createDevicesDomain(d: DevicesDomainDeps) {
-  const devices = new DeviceManager({ ...d, log: d.log.child({ module: 'devices' }) });
+export function createDevicesDomain(deps: DevicesDomainDeps) {
+  const devices = new DeviceManager({ ...deps, log: deps.log.child({ module: 'devices' }) });
   return { devices, services: [devices], handlers: deviceHandlers(devices) };
 }

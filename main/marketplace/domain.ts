@@ -51,33 +51,33 @@ export interface ApiDomains {
  * `<data dir>/cache.sqlite` and `<data dir>/cache/images/`, the training simulators training hands
  * them (started in training, or on first need), their services and contract handlers.
  */
-export function createApiDomains(d: ApiDomainsDeps): ApiDomains {
-  const now = (): Date => d.platform.now();
-  const db = d.cacheDb;
+export function createApiDomains(deps: ApiDomainsDeps): ApiDomains {
+  const now = (): Date => deps.platform.now();
+  const db = deps.cacheDb;
   const cache = new ResponseCache(db);
-  const log = d.log.child({ module: 'apis' });
+  const log = deps.log.child({ module: 'apis' });
 
-  const { marketplace: marketplaceSim, merchant: merchantSim } = d.training;
+  const { marketplace: marketplaceSim, merchant: merchantSim } = deps.training;
 
-  const outbox = new LeadOutbox(db, d.sealer);
+  const outbox = new LeadOutbox(db, deps.sealer);
   const marketplace = new MarketplaceService({
-    source: createApiSource({ api: 'marketplace', settings: apiSettingsOf(d.settings, 'marketplace'), training: marketplaceSim, log, now }),
+    source: createApiSource({ api: 'marketplace', settings: apiSettingsOf(deps.settings, 'marketplace'), training: marketplaceSim, log, now }),
     cache,
-    images: new ImageCache({ db, dir: join(d.platform.dataDir, 'cache', 'images'), log, now }),
+    images: new ImageCache({ db, dir: join(deps.platform.dataDir, 'cache', 'images'), log, now }),
     outbox,
-    settings: d.settings,
-    bus: d.bus,
+    settings: deps.settings,
+    bus: deps.bus,
     log,
     now,
-    trainingLeadDefaults: d.training.leadDefaults,
+    trainingLeadDefaults: deps.training.leadDefaults,
   });
   const merchant = new MerchantService({
-    source: createApiSource({ api: 'merchant', settings: apiSettingsOf(d.settings, 'merchant'), training: merchantSim, log, now }),
+    source: createApiSource({ api: 'merchant', settings: apiSettingsOf(deps.settings, 'merchant'), training: merchantSim, log, now }),
     cache,
-    settings: d.settings,
+    settings: deps.settings,
     log,
     now,
-    trainingMerchantId: d.training.homeMerchantId,
+    trainingMerchantId: deps.training.homeMerchantId,
   });
 
   const cacheService: Service = {

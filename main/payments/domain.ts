@@ -40,36 +40,36 @@ export interface PaymentsDomain {
 }
 
 /** Sales, the offline queue and the journal, as the core uses them. */
-export function createPaymentsDomain(d: PaymentsDomainDeps): PaymentsDomain {
-  const log = d.log.child({ module: 'payments' });
+export function createPaymentsDomain(deps: PaymentsDomainDeps): PaymentsDomain {
+  const log = deps.log.child({ module: 'payments' });
   const payments = new PaymentsService({
-    settings: d.settings,
+    settings: deps.settings,
     log,
-    bus: d.bus,
-    journal: (mode) => d.journals.of(mode),
-    existingJournal: (mode) => d.journals.existing(mode),
-    lease: () => d.gateway.lease(),
-    prepareSeal: () => d.key.prepareSeal(),
-    unseal: (blob, context) => d.key.unseal(blob, context),
-    devices: d.devices ? saleDevicesOf(d.devices) : undefined,
-    mode: d.mode,
-    now: d.now,
+    bus: deps.bus,
+    journal: (mode) => deps.journals.of(mode),
+    existingJournal: (mode) => deps.journals.existing(mode),
+    lease: () => deps.gateway.lease(),
+    prepareSeal: () => deps.key.prepareSeal(),
+    unseal: (blob, context) => deps.key.unseal(blob, context),
+    devices: deps.devices ? saleDevicesOf(deps.devices) : undefined,
+    mode: deps.mode,
+    now: deps.now,
     owner: ownerId(),
-    refresh: d.refresh,
-    autoForward: d.autoForward,
+    refresh: deps.refresh,
+    autoForward: deps.autoForward,
   });
   // Pause and resume are kept in the journal, so the app and posctl see and obey each other's.
-  payments.forwarder.usePersistedPause((write) => (write ? d.journals.of(d.mode()) : d.journals.existing(d.mode())));
+  payments.forwarder.usePersistedPause((write) => (write ? deps.journals.of(deps.mode()) : deps.journals.existing(deps.mode())));
   const ledger = new Ledger({
-    settings: d.settings,
-    mode: d.mode,
-    existingJournal: (mode) => d.journals.existing(mode),
-    journal: (mode) => d.journals.of(mode),
+    settings: deps.settings,
+    mode: deps.mode,
+    existingJournal: (mode) => deps.journals.existing(mode),
+    journal: (mode) => deps.journals.of(mode),
     forwarder: payments.forwarder,
-    now: d.now,
+    now: deps.now,
   });
-  payments.onQueueChanged = () => d.bus.emit('queue.changed', ledger.status());
-  const approvals: Approvals = { approve: d.approve, overrideAboveCents: () => d.settings.get('payments.overrideAbove'), cashier: d.cashier };
-  const handlers = paymentHandlers(payments, ledger, () => ({ name: d.settings.get('terminal.name'), language: d.settings.get('terminal.language') }), d.mode, approvals);
+  payments.onQueueChanged = () => deps.bus.emit('queue.changed', ledger.status());
+  const approvals: Approvals = { approve: deps.approve, overrideAboveCents: () => deps.settings.get('payments.overrideAbove'), cashier: deps.cashier };
+  const handlers = paymentHandlers(payments, ledger, () => ({ name: deps.settings.get('terminal.name'), language: deps.settings.get('terminal.language') }), deps.mode, approvals);
   return { payments, ledger, services: [payments], handlers };
 }

@@ -25,25 +25,25 @@ export interface ReceiptsDomain {
 }
 
 /** Printing receipts: on the lane's receipt printer, the system printer or the browser's. */
-export function createReceiptsDomain(d: ReceiptsDomainDeps): ReceiptsDomain {
+export function createReceiptsDomain(deps: ReceiptsDomainDeps): ReceiptsDomain {
   const printing = new ReceiptPrinting({
-    log: d.log.child({ module: 'receipts' }),
+    log: deps.log.child({ module: 'receipts' }),
     receipt: (ref, copy) => {
-      const row = d.ledger.row(ref, d.mode());
+      const row = deps.ledger.row(ref, deps.mode());
       if (!row) throw new PosError('NOT_FOUND', 'This payment is not in the journal of this terminal, so its receipt cannot be printed.');
-      return composeReceipt(row, copy, { name: d.settings.get('terminal.name'), language: d.settings.get('terminal.language') });
+      return composeReceipt(row, copy, { name: deps.settings.get('terminal.name'), language: deps.settings.get('terminal.language') });
     },
-    choice: () => d.settings.get('receipts.printer'),
-    systemPrinterName: () => d.settings.get('receipts.systemPrinter'),
+    choice: () => deps.settings.get('receipts.printer'),
+    systemPrinterName: () => deps.settings.get('receipts.systemPrinter'),
     printers: {
-      lane: () => d.devices.configuredPrinter(),
+      lane: () => deps.devices.configuredPrinter(),
       simulated: () => {
-        const p = d.mode() === 'training' ? d.devices.simulatedPrinter() : undefined;
+        const p = deps.mode() === 'training' ? deps.devices.simulatedPrinter() : undefined;
         return p ? { id: p.id, name: p.name } : undefined;
       },
-      claim: (owner, id) => d.devices.claims.printer(owner, id),
+      claim: (owner, id) => deps.devices.claims.printer(owner, id),
     },
-    host: d.hostPrinter,
+    host: deps.hostPrinter,
   });
   return { printing, handlers: { 'receipts.print': ({ ref, copy }) => printing.print(ref, copy) } };
 }

@@ -40,31 +40,31 @@ export interface ReportsDomain {
 }
 
 /** The day's report, its close and its printing (where receipts print: main/receipts/route.ts). */
-export function createReportsDomain(d: ReportsDomainDeps): ReportsDomain {
-  const log = d.log.child({ module: 'reports' });
-  const reports = new DayReports({ mode: d.mode, existingJournal: d.existingJournal, journal: d.journal, ledger: d.ledger, now: d.now, ...(d.markKey ? { markKey: d.markKey } : {}), ...(d.recoverAbandoned ? { recoverAbandoned: d.recoverAbandoned } : {}) });
-  const text = (report: DayReport, columns: 42 | 32): string[] => reportLines(report, { columns, name: d.settings.get('terminal.name'), language: d.settings.get('terminal.language') });
-  const lines = (date: string, columns: 42 | 32, mode = d.mode(), cashier?: string): string[] => text(reports.day(date, mode, cashier), columns);
+export function createReportsDomain(deps: ReportsDomainDeps): ReportsDomain {
+  const log = deps.log.child({ module: 'reports' });
+  const reports = new DayReports({ mode: deps.mode, existingJournal: deps.existingJournal, journal: deps.journal, ledger: deps.ledger, now: deps.now, ...(deps.markKey ? { markKey: deps.markKey } : {}), ...(deps.recoverAbandoned ? { recoverAbandoned: deps.recoverAbandoned } : {}) });
+  const text = (report: DayReport, columns: 42 | 32): string[] => reportLines(report, { columns, name: deps.settings.get('terminal.name'), language: deps.settings.get('terminal.language') });
+  const lines = (date: string, columns: 42 | 32, mode = deps.mode(), cashier?: string): string[] => text(reports.day(date, mode, cashier), columns);
 
-  const pdf = (date: string, columns: 42 | 32, mode = d.mode(), cashier?: string): { filename: string; pdf: Buffer } => {
+  const pdf = (date: string, columns: 42 | 32, mode = deps.mode(), cashier?: string): { filename: string; pdf: Buffer } => {
     const report = reports.day(date, mode, cashier);
     return { filename: `${reportFileName(report)}.pdf`, pdf: linesPdf(text(report, columns), reportFileName(report)) };
   };
 
   async function print(date: string, columns: 42 | 32, mode: Mode | undefined, cashier: string | undefined): Promise<ReceiptPrinted> {
     const printout = lines(date, columns, mode, cashier);
-    const lane = d.devices.configuredPrinter();
-    const sim = d.mode() === 'training' ? d.devices.simulatedPrinter() : undefined;
-    const route = routeReceipt({ choice: d.settings.get('receipts.printer'), lanePrinter: lane, simulatedPrinter: sim ? { id: sim.id, name: sim.name } : undefined, systemPrinter: d.hostPrinter !== undefined });
+    const lane = deps.devices.configuredPrinter();
+    const sim = deps.mode() === 'training' ? deps.devices.simulatedPrinter() : undefined;
+    const route = routeReceipt({ choice: deps.settings.get('receipts.printer'), lanePrinter: lane, simulatedPrinter: sim ? { id: sim.id, name: sim.name } : undefined, systemPrinter: deps.hostPrinter !== undefined });
     switch (route.to) {
       case 'nowhere':
         throw new PosError('UNAVAILABLE', route.why);
       case 'browser':
         return { printedOn: 'browser', printer: null };
       case 'system': {
-        const printerName = d.settings.get('receipts.systemPrinter');
+        const printerName = deps.settings.get('receipts.systemPrinter');
         try {
-          await d.hostPrinter?.printLines(printout, { printerName, title: `Day report ${date}` });
+          await deps.hostPrinter?.printLines(printout, { printerName, title: `Day report ${date}` });
         } catch (e) {
           throw new PosError('UNAVAILABLE', `The day's report did not print: ${e instanceof Error ? e.message : String(e)}`);
         }
@@ -72,7 +72,7 @@ export function createReportsDomain(d: ReportsDomainDeps): ReportsDomain {
         return { printedOn: 'system', printer: printerName === '' ? null : printerName };
       }
       case 'device': {
-        const claim = d.devices.claims.printer(`the day report of ${date}`, route.printer.id);
+        const claim = deps.devices.claims.printer(`the day report of ${date}`, route.printer.id);
         try {
           await claim.device.print(printout);
           log.info({ date, device: claim.device.id }, 'day report printed');
@@ -90,7 +90,7 @@ export function createReportsDomain(d: ReportsDomainDeps): ReportsDomain {
     pdf,
     handlers: {
       'report.day': ({ date, mode, cashier }) => reports.day(date, mode, cashier),
-      'report.close': ({ date, mode, confirm }, ctx) => reports.close(date, { confirm: confirm === true, closedBy: d.cashiers.current(ctx)?.number ?? null, ...(mode ? { mode } : {}) }),
+      'report.close': ({ date, mode, confirm }, ctx) => reports.close(date, { confirm: confirm === true, closedBy: deps.cashiers.current(ctx)?.number ?? null, ...(mode ? { mode } : {}) }),
       'report.get': ({ date, mode }) => reports.get(date, mode),
       'report.closed': ({ limit, mode }) => reports.closed(limit, mode),
       'report.lines': ({ date, columns, mode, cashier }) => lines(date, columns, mode, cashier),

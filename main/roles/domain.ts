@@ -36,16 +36,16 @@ export function upgradeVerifiers(verifiers: StoredVerifiers, log: Logger): void 
  * Who may do what at the lane: the manager PIN and its sessions, the technician's codes, cashiers
  * and their sign-in, the first set-up; manager.*, technician.unlock, cashier(s).*, setup.*.
  */
-export function createRolesDomain(d: RolesDomainDeps) {
-  const verifier = new PinVerifier(d.key);
-  const pinStore = managerPinStore(d.db);
-  const codeStore = technicianCodeStore(d.db);
-  const verifiers = new StoredVerifiers({ db: d.db, verifier, managerPin: pinStore, technicianCode: codeStore, now: d.now });
-  upgradeVerifiers(verifiers, d.log);
-  const codes = new TechnicianCodes({ store: codeStore, verifier, now: d.now, log: d.log.child({ module: 'technician' }) });
-  const manager = new ManagerService({ store: pinStore, verifier, codes, now: d.now, log: d.log.child({ module: 'manager' }), onPinChange: (pinSet) => d.bus.emit('manager.changed', { pinSet }) });
-  const cashiers = new Cashiers({ db: d.db, verifier, now: d.now, log: d.log.child({ module: 'cashiers' }), signInRequired: () => d.settings.get('terminal.cashierSignIn') });
-  const setup = new FirstSetup({ settings: d.settings, manager, log: d.log.child({ module: 'setup' }) });
+export function createRolesDomain(deps: RolesDomainDeps) {
+  const verifier = new PinVerifier(deps.key);
+  const pinStore = managerPinStore(deps.db);
+  const codeStore = technicianCodeStore(deps.db);
+  const verifiers = new StoredVerifiers({ db: deps.db, verifier, managerPin: pinStore, technicianCode: codeStore, now: deps.now });
+  upgradeVerifiers(verifiers, deps.log);
+  const codes = new TechnicianCodes({ store: codeStore, verifier, now: deps.now, log: deps.log.child({ module: 'technician' }) });
+  const manager = new ManagerService({ store: pinStore, verifier, codes, now: deps.now, log: deps.log.child({ module: 'manager' }), onPinChange: (pinSet) => deps.bus.emit('manager.changed', { pinSet }) });
+  const cashiers = new Cashiers({ db: deps.db, verifier, now: deps.now, log: deps.log.child({ module: 'cashiers' }), signInRequired: () => deps.settings.get('terminal.cashierSignIn') });
+  const setup = new FirstSetup({ settings: deps.settings, manager, log: deps.log.child({ module: 'setup' }) });
   return {
     manager,
     cashiers,

@@ -13,21 +13,21 @@ import { startMerchantSimulator, TRAINING_HOME_MERCHANT_ID } from './merchant/si
  * trainee's leads and account are made of. The core hands this to createApiDomains, so the clients
  * never import training/.
  */
-export function createApiTraining(d: { dataDir: string; settings: SettingsStore; log: Logger }): ApiTraining {
+export function createApiTraining(deps: { dataDir: string; settings: SettingsStore; log: Logger }): ApiTraining {
   return {
     marketplace: new TrainingSimulatorService('marketplace-simulator', {
-      start: (credentials) => startMarketplaceSimulator({ credentials, stateFile: join(d.dataDir, 'training', 'marketplace-leads.json') }),
+      start: (credentials) => startMarketplaceSimulator({ credentials, stateFile: join(deps.dataDir, 'training', 'marketplace-leads.json') }),
       companyId: (s) => s.companyId,
-      wanted: () => d.settings.get('marketplace.url') === '',
+      wanted: () => deps.settings.get('marketplace.url') === '',
       algorithm: 'hmac-sha1',
-      log: d.log,
+      log: deps.log,
     }),
     merchant: new TrainingSimulatorService('merchant-simulator', {
       start: (credentials) => startMerchantSimulator({ credentials }),
       companyId: () => '',
-      wanted: () => d.settings.get('merchant.url') === '',
+      wanted: () => deps.settings.get('merchant.url') === '',
       algorithm: 'hmac-sha256',
-      log: d.log,
+      log: deps.log,
     }),
     leadDefaults: TRAINING_LEAD_DEFAULTS,
     homeMerchantId: TRAINING_HOME_MERCHANT_ID,
