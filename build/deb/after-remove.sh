@@ -2,7 +2,7 @@
 # Counter POS: appended to electron-builder's own after-remove steps by scripts/deb-scripts.mjs.
 # The udev rules left with the package: unload them. The lane's data (/var/lib/counter-pos: its
 # journals, keys and settings) and the counter-pos group stay, even on purge: a journal may hold
-# payments that only this lane can still forward (README, "Deploying lanes (IT)").
+# payments that only this lane can still forward (docs/deploying.md, "Deploying lanes").
 
 if command -v udevadm >/dev/null 2>&1; then
   udevadm control --reload-rules || true

@@ -90,7 +90,7 @@ export function userDataDir(platform: NodeJS.Platform, env: NodeJS.ProcessEnv, h
  * - Linux: an AppImage runs with `APPIMAGE` set by its runtime (a per-user download); otherwise it is
  *   the deb under /opt, whose post-install script creates /var/lib/counter-pos.
  * - macOS: a dmg has no installer script, so a Mac is a machine-wide lane once IT has created
- *   /Library/Application Support/Counter POS (README, "Deploying lanes"); until then, per user.
+ *   /Library/Application Support/Counter POS (docs/deploying.md, "Deploying lanes"); until then, per user.
  */
 export function installKindOf(platform: NodeJS.Platform, env: NodeJS.ProcessEnv, machineDirExists: () => boolean): InstallKind {
   switch (platform) {
@@ -125,7 +125,7 @@ export function machineDataDirProblem(choice: DataDirChoice, state: 'ok' | 'miss
   if (choice.source !== 'machine' || state === 'ok') return undefined;
   if (state === 'missing') {
     return platform === 'darwin'
-      ? `The lane's data folder ${choice.dir} does not exist. Ask IT to prepare this Mac as a lane (README, "Deploying lanes"), or start Counter POS with --data-dir.`
+      ? `The lane's data folder ${choice.dir} does not exist. Ask IT to prepare this Mac as a lane (docs/deploying.md, "Deploying lanes"), or start Counter POS with --data-dir.`
       : `The lane's data folder ${choice.dir} does not exist. Install Counter POS again (the installer creates it for the lane's users), or start it with --data-dir.`;
   }
   const how =
