@@ -41,6 +41,24 @@ export interface DeviceRuntime extends DeviceDescriptor {
   checkLink(): Promise<{ ok: boolean; detail: string }>;
 }
 
+/**
+ * Who a device is, as every device class holds it: its descriptor's fields. A class that is always
+ * one kind (a PIN pad, a printer) or one transport (a wedge) names it in its type parameters and
+ * passes it to the constructor.
+ */
+export abstract class DeviceIdentity<K extends DeviceKind = DeviceKind, T extends DeviceTransport = DeviceTransport> {
+  readonly id: string;
+  readonly name: string;
+  readonly kind: K;
+  readonly transport: T;
+  readonly address: string | undefined;
+  readonly origin: DeviceOrigin;
+
+  protected constructor(descriptor: DeviceDescriptor & { kind: K; transport: T }) {
+    ({ id: this.id, name: this.name, kind: this.kind, transport: this.transport, address: this.address, origin: this.origin } = descriptor);
+  }
+}
+
 export function healthOf(status: LinkStatus): DeviceHealth {
   switch (status.state) {
     case 'connected':

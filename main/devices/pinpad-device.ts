@@ -2,7 +2,7 @@ import type { Logger } from 'pino';
 import { PinpadClient, type PadAnswer, type PadCardResult } from '../../native/pinpad/client';
 import { PinpadSession } from '../../native/pinpad/session';
 import type { ByteLink } from '../../native/transport/link';
-import { healthOf, type DeviceDescriptor, type DeviceHealth, type DeviceRuntime, type DeviceSink } from './device-runtime';
+import { DeviceIdentity, healthOf, type DeviceDescriptor, type DeviceHealth, type DeviceRuntime, type DeviceSink } from './device-runtime';
 
 const ONLINE_RETRY_MS = 5000;
 
@@ -16,13 +16,7 @@ export interface PinpadDeviceOptions {
  * A PIN pad: its link, the ACK/NAK session and the counter-side client the payments layer drives.
  * The pad is told to go online each time its link (re)connects.
  */
-export class PinpadDevice implements DeviceRuntime {
-  readonly id: string;
-  readonly name: string;
-  readonly kind = 'pinpad' as const;
-  readonly transport: DeviceDescriptor['transport'];
-  readonly address: string | undefined;
-  readonly origin: DeviceDescriptor['origin'];
+export class PinpadDevice extends DeviceIdentity<'pinpad'> implements DeviceRuntime {
   readonly session: PinpadSession;
   readonly client: PinpadClient;
   private answered = false;
@@ -36,7 +30,7 @@ export class PinpadDevice implements DeviceRuntime {
     private readonly log: Logger,
     options: PinpadDeviceOptions,
   ) {
-    ({ id: this.id, name: this.name, transport: this.transport, address: this.address, origin: this.origin } = descriptor);
+    super({ ...descriptor, kind: 'pinpad' });
     this.session = new PinpadSession((bytes) => link.write(bytes), { ackTimeoutMs: options.ackTimeoutMs, maxAttempts: options.maxAttempts });
     this.client = new PinpadClient(this.session, options.now, (err, event) => log.error({ device: this.id, event, err }, 'a PIN pad listener threw; the others still ran'));
     link.on('data', (chunk) => this.session.receive(chunk));

@@ -4,7 +4,7 @@ import { encodeReceipt, type PrintLine } from '../../native/protocol/escpos';
 import { answersIn, conditionOf, conditionWords, statusRequest, type PrinterCondition, type StatusQuery } from '../../native/protocol/escpos-status';
 import type { ByteLink } from '../../native/transport/link';
 import { PosError } from '../api/errors';
-import { healthOf, type DeviceDescriptor, type DeviceHealth, type DeviceRuntime, type DeviceSink } from './device-runtime';
+import { DeviceIdentity, healthOf, type DeviceDescriptor, type DeviceHealth, type DeviceRuntime, type DeviceSink } from './device-runtime';
 
 export interface PrinterDeviceOptions {
   codePage: CodePageName;
@@ -28,13 +28,7 @@ export interface PrintDone {
  * until its link reconnects, so a printer with a one-way cable costs one short wait, not one per
  * receipt. Faults come out as PosError with words for the counter.
  */
-export class PrinterDevice implements DeviceRuntime {
-  readonly id: string;
-  readonly name: string;
-  readonly kind = 'printer' as const;
-  readonly transport: DeviceDescriptor['transport'];
-  readonly address: string | undefined;
-  readonly origin: DeviceDescriptor['origin'];
+export class PrinterDevice extends DeviceIdentity<'printer'> implements DeviceRuntime {
   private condition: PrinterCondition | undefined;
   private silent = false;
   private readonly waiting: Array<(answer: number | undefined) => void> = [];
@@ -46,7 +40,7 @@ export class PrinterDevice implements DeviceRuntime {
     private readonly log: Logger,
     private readonly options: PrinterDeviceOptions,
   ) {
-    ({ id: this.id, name: this.name, transport: this.transport, address: this.address, origin: this.origin } = descriptor);
+    super({ ...descriptor, kind: 'printer' });
     link.on('data', (chunk) => {
       for (const answer of answersIn(chunk)) this.waiting.shift()?.(answer);
     });

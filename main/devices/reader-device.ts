@@ -1,24 +1,17 @@
 import type { CardRead, CardSource } from '../../native/card/card-read';
 import type { CheckRead } from '../../native/check/micr';
 import type { StreamReader } from '../../native/readers/stream-reader';
-import { healthOf, type DeviceDescriptor, type DeviceHealth, type DeviceRuntime, type DeviceSink } from './device-runtime';
+import { DeviceIdentity, healthOf, type DeviceDescriptor, type DeviceHealth, type DeviceRuntime, type DeviceSink } from './device-runtime';
 
 /** A swipe reader (serial or HID) or a MICR reader: a link, a decoder, and the sink for what they read. */
-export class ReaderDevice implements DeviceRuntime {
-  readonly id: string;
-  readonly name: string;
-  readonly kind: DeviceDescriptor['kind'];
-  readonly transport: DeviceDescriptor['transport'];
-  readonly address: string | undefined;
-  readonly origin: DeviceDescriptor['origin'];
-
+export class ReaderDevice extends DeviceIdentity implements DeviceRuntime {
   constructor(
     descriptor: DeviceDescriptor,
     private readonly reader: StreamReader<CardRead> | StreamReader<CheckRead>,
     sink: DeviceSink,
     source: CardSource = 'msr',
   ) {
-    ({ id: this.id, name: this.name, kind: this.kind, transport: this.transport, address: this.address, origin: this.origin } = descriptor);
+    super(descriptor);
     if (descriptor.kind === 'micr') (reader as StreamReader<CheckRead>).on('read', (check) => sink.check(this, check));
     else (reader as StreamReader<CardRead>).on('read', (card) => sink.card(this, card, source));
     reader.on('failure', (error) => sink.failure(this, error));

@@ -1,6 +1,6 @@
 import type { CardRead } from '../../native/card/card-read';
 import type { ReadError } from '../../native/read-error';
-import type { DeviceDescriptor, DeviceHealth, DeviceRuntime, DeviceSink } from './device-runtime';
+import { DeviceIdentity, type DeviceDescriptor, type DeviceHealth, type DeviceRuntime, type DeviceSink } from './device-runtime';
 
 export const WEDGE_NEEDS_APP =
   'keyboard-wedge readers work only in the desktop app: in a browser the swipe would type into the page. Use the desktop app, or switch the reader to serial or HID mode.';
@@ -9,22 +9,13 @@ export const WEDGE_NEEDS_APP =
  * A keyboard-wedge reader. It has no link of its own: the desktop app's window captures its keys
  * (main/electron/wedge-capture.ts) and hands decoded swipes here.
  */
-export class WedgeDevice implements DeviceRuntime {
-  readonly id: string;
-  readonly name: string;
-  readonly kind = 'msr' as const;
-  readonly transport = 'wedge' as const;
-  readonly address = 'keyboard';
-  readonly origin: DeviceDescriptor['origin'];
-
+export class WedgeDevice extends DeviceIdentity<'msr', 'wedge'> implements DeviceRuntime {
   constructor(
     descriptor: Pick<DeviceDescriptor, 'id' | 'name' | 'origin'>,
     private readonly sink: DeviceSink,
     private readonly captureActive: () => boolean,
   ) {
-    this.id = descriptor.id;
-    this.name = descriptor.name;
-    this.origin = descriptor.origin;
+    super({ ...descriptor, kind: 'msr', transport: 'wedge', address: 'keyboard' });
   }
 
   health(): DeviceHealth {
