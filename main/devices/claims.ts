@@ -2,6 +2,7 @@ import type { DeviceKind } from '../../preload/contract';
 import type { CardRead, CardSource } from '../../native/card/card-read';
 import type { CheckRead } from '../../native/check/micr';
 import type { ReadError } from '../../native/read-error';
+import type { ReadHandlers } from '../../native/read-handlers';
 import { PosError } from '../api/errors';
 import type { ListenerErrorHandler } from '../events/bus';
 import { InProcessBus } from '../events/in-process-bus';
@@ -19,11 +20,7 @@ export interface ReadMeta {
 /** The kinds of reader a claim can hold: swipe readers (serial, HID, wedge) and check readers. */
 export type ClaimKind = 'msr' | 'micr';
 
-export interface ReadClaimHandlers {
-  onCard?(card: CardRead, meta: ReadMeta & { source: CardSource }): void;
-  onCheck?(check: CheckRead, meta: ReadMeta): void;
-  onFailure?(error: ReadError, meta: ReadMeta): void;
-}
+export type ReadClaimHandlers = ReadHandlers<ReadMeta>;
 
 export interface ReadClaim {
   readonly owner: string;

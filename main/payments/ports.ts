@@ -1,7 +1,6 @@
-import type { CardRead, CardSource as ReadSource } from '../../native/card/card-read';
-import type { CheckRead } from '../../native/check/micr';
+import type { CardSource as ReadSource } from '../../native/card/card-read';
 import type { PadAnswer, PadCardResult } from '../../native/pinpad/client';
-import type { ReadError } from '../../native/read-error';
+import type { ReadHandlers } from '../../native/read-handlers';
 import type { OfflinePolicy } from './policy';
 
 /**
@@ -32,11 +31,7 @@ export interface SaleReadMeta {
   source?: ReadSource;
 }
 
-export interface SaleReadHandlers {
-  onCard?(card: CardRead, meta: SaleReadMeta & { source: ReadSource }): void;
-  onCheck?(check: CheckRead, meta: SaleReadMeta): void;
-  onFailure?(error: ReadError, meta: SaleReadMeta): void;
-}
+export type SaleReadHandlers = ReadHandlers<SaleReadMeta>;
 
 export interface SalePinpad {
   readonly id: string;
