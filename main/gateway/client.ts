@@ -1,5 +1,6 @@
 import { performance } from 'node:perf_hooks';
-import { Client as SoapClient, WSDL } from 'soap';
+import type * as Soap from 'soap';
+import type { WSDL } from 'soap';
 import { checkOperation, isAnswerReading, readAnswer, type AnswerReading } from './answer-reader';
 import { requestSchema } from './codec';
 import { operationXml, TYPES_PREFIX } from './envelope';
@@ -72,6 +73,14 @@ interface SoapWsdlInternals {
 const wsdlCache = new Map<string, Promise<WSDL>>();
 
 /**
+ * The `soap` package, loaded when the first client is made: it and its HTTP stack (axios, which
+ * the client never uses: requests go through GatewayHttpTransport) cost a start that makes no
+ * gateway call (posctl status, a training start) about a tenth of a second.
+ */
+let soapModule: Promise<typeof Soap> | undefined;
+const loadSoap = (): Promise<typeof Soap> => (soapModule ??= import('soap'));
+
+/**
  * What soap's Client receives from `xmlToObject`. Its `finish` looks the Body up by the called
  * operation's name (`{op}Response`); the reader does not know which operation was called, so every
  * name carries the same reading and the client checks the operation itself.
@@ -95,7 +104,7 @@ function prepareWsdl(namespace: string): Promise<WSDL> {
   let pending = wsdlCache.get(key);
   if (!pending) {
     const ns = namespacesOf(namespace);
-    pending = new Promise<WSDL>((resolve, reject) => {
+    pending = loadSoap().then(({ WSDL }) => new Promise<WSDL>((resolve, reject) => {
       const wsdl = new WSDL(buildWsdl({ namespace, address: PLACEHOLDER_ADDRESS }), PLACEHOLDER_ADDRESS, {});
       const internals = wsdl as unknown as SoapWsdlInternals;
       internals.onReady((err) => {
@@ -106,7 +115,7 @@ function prepareWsdl(namespace: string): Promise<WSDL> {
         internals.xmlToObject = (xml) => soapObjectOf(readAnswer(typeof xml === 'string' ? xml : '', ns));
         resolve(wsdl);
       });
-    });
+    }));
     pending.catch(() => wsdlCache.delete(key));
     wsdlCache.set(key, pending);
   }
@@ -129,6 +138,7 @@ export async function createGatewayClient(options: GatewayClientOptions): Promis
   const problem = checkNamespace(options.namespace) ?? checkAddress(options.url) ?? plainHttpThroughProxy(options.url, options.proxy);
   if (problem) throw new Error(problem);
   const wsdl = await prepareWsdl(options.namespace);
+  const { Client: SoapClient } = await loadSoap();
   const transport = options.httpClient ? undefined : new GatewayHttpTransport(options);
   const soap = new SoapClient(wsdl, options.url, { httpClient: (options.httpClient ?? transport) as never });
   const methods = soap as unknown as Record<OperationName, SoapMethod>;
