@@ -1,5 +1,8 @@
+import { spawn, type ChildProcess } from 'node:child_process';
 import { stat } from 'node:fs/promises';
-import { SerialPort } from 'serialport';
+import { createRequire } from 'node:module';
+import type * as Serialport from 'serialport';
+import type { SerialPort } from 'serialport';
 import { z } from 'zod';
 import type { ConnectFailure, Connection, ConnectionSink, ReconnectOptions } from './reconnecting-link';
 import { ReconnectingLink } from './reconnecting-link';
@@ -19,7 +22,14 @@ export interface SerialPortLike {
 
 export type SerialPortFactory = (path: string, baudRate: number) => SerialPortLike;
 
-export const nodeSerialPort: SerialPortFactory = (path, baudRate) => new SerialPort({ path, baudRate, autoOpen: false });
+/**
+ * serialport and its native binding, loaded when a port is first opened or listed: a start that
+ * opens no serial device (posctl, a training lane) does not pay for them.
+ */
+let serialport: typeof Serialport | undefined;
+const loadSerialport = (): typeof Serialport => (serialport ??= createRequire(import.meta.url)('serialport') as typeof Serialport);
+
+export const nodeSerialPort: SerialPortFactory = (path, baudRate): SerialPort => new (loadSerialport().SerialPort)({ path, baudRate, autoOpen: false });
 
 /** A port found by SerialPort.list(). */
 export interface SerialPortInfo {
@@ -42,8 +52,42 @@ const PortList = z.array(
 
 /** SerialPort.list(), checked at the edge (the binding's types do not reach this project). */
 export async function listSerialPorts(): Promise<SerialPortInfo[]> {
-  const ports: unknown = await SerialPort.list();
+  const ports: unknown = process.platform === 'linux' ? await linuxPorts() : await loadSerialport().SerialPort.list();
   return PortList.parse(ports);
+}
+
+type Spawn = typeof spawn;
+
+/**
+ * serialport's own Linux listing (`udevadm info -e`, what SerialPort.list() runs there), answered
+ * only once udevadm has exited: serialport resolves as soon as its output ends, which left the
+ * child running after a scan and a stop that waited for the scan. A listing that failed kills it.
+ */
+async function linuxPorts(): Promise<unknown> {
+  const { linuxList } = createRequire(import.meta.url)('@serialport/bindings-cpp/dist/linux-list.js') as { linuxList: (spawnCmd: Spawn) => Promise<unknown> };
+  const children: ChildProcess[] = [];
+  const tracked = ((command: string, args: readonly string[]) => {
+    const child = spawn(command, args);
+    children.push(child);
+    return child;
+  }) as Spawn;
+  try {
+    return await linuxList(tracked);
+  } finally {
+    await Promise.all(children.map(ended));
+  }
+}
+
+/** Resolves once the child has exited (killed first if it is still running). */
+function ended(child: ChildProcess): Promise<void> {
+  if (child.pid === undefined || child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+  return new Promise((resolve) => {
+    child.once('exit', () => resolve());
+    // Its output has ended (or the listing failed): nothing more is read from it.
+    const timer = setTimeout(() => child.kill('SIGKILL'), 2000);
+    timer.unref();
+    child.once('exit', () => clearTimeout(timer));
+  });
 }
 
 export interface SerialLinkOptions extends ReconnectOptions {
