@@ -1,4 +1,3 @@
-import type { Logger } from 'pino';
 import type { ManagerStatus, Role } from '../../preload/contract';
 import { PosError } from '../api/errors';
 import type { CallContext } from '../api/dispatcher';
@@ -6,7 +5,7 @@ import type { ManagerPinStore, PinGeneration } from './manager-pin-store';
 import { ManagerSessions } from './manager-sessions';
 import { weakPinReason } from './pin-hash';
 import { lockedWords, lockoutWords } from './pin-lockout';
-import { checkPin, pinUnavailable, withPinKey, type PinVerifier } from './pin-verifier';
+import { checkPin, pinUnavailable, withPinKey, type KeyedSecretDeps } from './pin-verifier';
 import type { TechnicianCodes } from './technician-codes';
 
 /** Until a PIN exists (the lane's first set-up is not done), what a manager-only call hears. */
@@ -17,14 +16,9 @@ const SET_UP_DONE = 'The set-up is already done: a manager PIN is set. The manag
 /** What to do about a manager PIN made with a terminal key since replaced. */
 const AGAIN = 'a technician sets it again with posctl manager-pin set';
 
-export interface ManagerServiceDeps {
-  store: ManagerPinStore;
-  /** Makes and checks the PIN's verifier with the terminal key. */
-  verifier: PinVerifier;
+export interface ManagerServiceDeps extends KeyedSecretDeps<ManagerPinStore> {
   /** The one-time codes posctl issues for a technician at the desktop app. */
   codes: TechnicianCodes;
-  now: () => Date;
-  log: Logger;
   /** The PIN in force changed (set, changed or reset, here or in another process): manager sessions ended. */
   onPinChange?: (pinSet: boolean) => void;
 }

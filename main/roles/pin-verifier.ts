@@ -1,3 +1,4 @@
+import type { Logger } from 'pino';
 import { PosError } from '../api/errors';
 import { SealError } from '../store/sealing';
 import { hashPin, verifierKeyState, verifyPin } from './pin-hash';
@@ -18,6 +19,15 @@ export class PinKeyUnavailable extends Error {
   ) {
     super(message);
   }
+}
+
+/** What a secret kept keyed with the terminal key needs (the manager PIN, the technician code): its store, the verifier, the clock and the log. */
+export interface KeyedSecretDeps<Store> {
+  store: Store;
+  /** Makes and checks the secret's verifier with the terminal key. */
+  verifier: PinVerifier;
+  now: () => Date;
+  log: Logger;
 }
 
 /**

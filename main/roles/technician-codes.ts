@@ -1,8 +1,7 @@
 import { randomInt } from 'node:crypto';
-import type { Logger } from 'pino';
 import { PosError } from '../api/errors';
 import { lockoutWords } from './pin-lockout';
-import { checkPin, pinUnavailable, withPinKey, type PinVerifier } from './pin-verifier';
+import { checkPin, pinUnavailable, withPinKey, type KeyedSecretDeps } from './pin-verifier';
 import type { TechnicianCodeStore } from './technician-code-store';
 
 /** Eight digits: with five free tries and the growing lock, guessing one in its five minutes is hopeless. */
@@ -12,12 +11,7 @@ export const CODE_VALID_MS = 5 * 60_000;
 /** What to do for a new code. */
 const AGAIN = 'run "posctl technician code" on this PC for a new one';
 
-export interface TechnicianCodesDeps {
-  store: TechnicianCodeStore;
-  /** Makes and checks the code's verifier with the terminal key. */
-  verifier: PinVerifier;
-  now: () => Date;
-  log: Logger;
+export interface TechnicianCodesDeps extends KeyedSecretDeps<TechnicianCodeStore> {
   /** A uniform integer in [0, max): crypto.randomInt unless a test pins it. */
   randomInt?: (max: number) => number;
 }
