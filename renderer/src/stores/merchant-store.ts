@@ -77,20 +77,23 @@ const get = useMerchantStore.getState;
 const client = () => connect().client;
 type SectionKey = 'account' | 'contacts' | 'hierarchy' | 'entitlements' | 'fees';
 
-async function load<T>(key: SectionKey, merchantId: number, fetch: () => Promise<{ data: T; freshness: Freshness }>): Promise<void> {
+/** Loads one section of `merchantId`: `fetch` asks main, `data` takes the section's part of the answer. */
+async function load<R extends { freshness: Freshness }, T>(key: SectionKey, merchantId: number, fetch: () => Promise<R>, data: (answer: R) => T): Promise<void> {
   set({ [key]: { ...get()[key], loading: true } } as Partial<MerchantState>);
   const r = await callAction(useMerchantStore, fetch);
   if (get().merchantId !== merchantId) return;
-  if (r.kind === 'done') set({ [key]: { data: r.value.data, freshness: r.value.freshness, problem: undefined, loading: false } } as Partial<MerchantState>);
+  if (r.kind === 'done') set({ [key]: { data: data(r.value), freshness: r.value.freshness, problem: undefined, loading: false } } as Partial<MerchantState>);
   else if (r.kind === 'refused') set({ [key]: { data: undefined, freshness: undefined, problem: r.problem, loading: false } } as Partial<MerchantState>);
 }
 
 function loadHierarchy(merchantId: number): Promise<void> {
   const { level, date } = get();
-  return load('hierarchy', merchantId, async () => {
-    const r = await client().call('merchant.hierarchies', { merchantId, level, ...(date ? { date } : {}) });
-    return { data: { items: r.items, pagination: r.pagination }, freshness: r.freshness };
-  });
+  return load(
+    'hierarchy',
+    merchantId,
+    () => client().call('merchant.hierarchies', { merchantId, level, ...(date ? { date } : {}) }),
+    (r) => ({ items: r.items, pagination: r.pagination }),
+  );
 }
 
 export const merchantActions = {
@@ -98,23 +101,11 @@ export const merchantActions = {
   show(merchantId: number): void {
     set({ merchantId, idProblem: undefined, account: empty(), contacts: empty(), hierarchy: empty(), entitlements: empty(), fees: empty() });
     const c = client();
-    void load('account', merchantId, async () => {
-      const r = await c.call('merchant.get', { merchantId });
-      return { data: r.merchant, freshness: r.freshness };
-    });
-    void load('contacts', merchantId, async () => {
-      const r = await c.call('merchant.contacts', { merchantId });
-      return { data: r.contacts, freshness: r.freshness };
-    });
+    void load('account', merchantId, () => c.call('merchant.get', { merchantId }), (r) => r.merchant);
+    void load('contacts', merchantId, () => c.call('merchant.contacts', { merchantId }), (r) => r.contacts);
     void loadHierarchy(merchantId);
-    void load('entitlements', merchantId, async () => {
-      const r = await c.call('merchant.entitlements', { merchantId });
-      return { data: r.entitlements, freshness: r.freshness };
-    });
-    void load('fees', merchantId, async () => {
-      const r = await c.call('merchant.fees', { merchantId });
-      return { data: r.fees, freshness: r.freshness };
-    });
+    void load('entitlements', merchantId, () => c.call('merchant.entitlements', { merchantId }), (r) => r.entitlements);
+    void load('fees', merchantId, () => c.call('merchant.fees', { merchantId }), (r) => r.fees);
   },
   /** The id as typed: shown when it has the spec's form, otherwise refused with the reason and nothing sent. */
   showTyped(text: string): boolean {
