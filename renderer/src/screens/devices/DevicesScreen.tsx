@@ -4,6 +4,7 @@ import { CardLine } from '../../components/CardLine';
 import { CheckLine } from '../../components/CheckLine';
 import { dateTime, money } from '../../components/money';
 import { problemWords } from '../../components/problem';
+import { ProblemNote } from '../../components/ProblemNote';
 import { useT } from '../../i18n/i18n';
 import { devicesActions, startDevices, useDevicesStore, type LastRead } from '../../stores/devices-store';
 import { failedWords, TONE, VIA } from './device-words';
@@ -116,12 +117,21 @@ function TrainingPanel() {
           {t('sim.simulateCheck')}
         </button>
       </div>
-      {sim.problem && (
-        <p className="error-note" role="alert">
-          {problemWords(sim.problem)}
-        </p>
-      )}
+      <ProblemNote text={problemWords(sim.problem)} />
     </section>
+  );
+}
+
+/** The cards of a list of devices. A printer's card takes the screen's words for its state, kind and transport, so every device reads the same. */
+function DeviceList({ devices }: { devices: DeviceInfo[] }) {
+  const { t } = useT('devices');
+  const printerWords = (d: DeviceInfo) => ({ state: { words: t(`state.${d.state}`), tone: TONE[d.state] }, kind: t(`kind.${d.kind}`), transport: t(`transport.${d.transport}`) });
+  return (
+    <ul className="devices-list">
+      {devices.map((d) =>
+        d.kind === 'printer' ? <PrinterCard key={d.id} device={d} {...printerWords(d)} /> : <DeviceCard key={d.id} device={d} />,
+      )}
+    </ul>
   );
 }
 
@@ -137,8 +147,6 @@ export function DevicesScreen({ status }: { status: AppStatus }) {
   const plugged = list?.discovered.filter((d) => d.known) ?? [];
   const simulatedWedgeHere = list !== undefined && !list.wedgeCapture && simulated.some((d) => d.transport === 'wedge');
   const { t } = useT('devices');
-  // A printer's card takes the screen's words for its state, kind and transport, so every device reads the same.
-  const printerWords = (d: DeviceInfo) => ({ state: { words: t(`state.${d.state}`), tone: TONE[d.state] }, kind: t(`kind.${d.kind}`), transport: t(`transport.${d.transport}`) });
   return (
     <section className="screen devices-screen" aria-labelledby="devices-title">
       <div className="screen-head">
@@ -147,11 +155,7 @@ export function DevicesScreen({ status }: { status: AppStatus }) {
           {t('refresh')}
         </button>
       </div>
-      {problem && (
-        <p className="error-note" role="alert">
-          {problemWords(problem)}
-        </p>
-      )}
+      <ProblemNote text={problemWords(problem)} />
       <LastReadPanel read={lastRead} names={names} />
       {training && <TrainingPanel />}
       {training && <PrintoutPanel printout={list?.printout} />}
@@ -167,27 +171,11 @@ export function DevicesScreen({ status }: { status: AppStatus }) {
       )}
       <h2>{t('lane.title')}</h2>
       {list && lane.length === 0 && <p className="muted">{t('lane.none')}</p>}
-      <ul className="devices-list">
-        {lane.map((d) =>
-          d.kind === 'printer' ? (
-            <PrinterCard key={d.id} device={d} {...printerWords(d)} />
-          ) : (
-            <DeviceCard key={d.id} device={d} />
-          ),
-        )}
-      </ul>
+      <DeviceList devices={lane} />
       {training && simulated.length > 0 && (
         <>
           <h2>{t('simulated.title')}</h2>
-          <ul className="devices-list">
-            {simulated.map((d) =>
-              d.kind === 'printer' ? (
-                <PrinterCard key={d.id} device={d} {...printerWords(d)} />
-              ) : (
-                <DeviceCard key={d.id} device={d} />
-              ),
-            )}
-          </ul>
+          <DeviceList devices={simulated} />
         </>
       )}
       <h2>{t('plugged.title')}</h2>

@@ -3,6 +3,7 @@ import { DataTable } from '../../components/DataTable';
 import { calendarDay } from '../../components/local-format';
 import { dateTime, money } from '../../components/money';
 import { problemWords } from '../../components/problem';
+import { ProblemNote } from '../../components/ProblemNote';
 import { useT } from '../../i18n/i18n';
 import { closeDayActions, useCloseDayStore, type CloseDayNote } from '../../stores/close-day-store';
 import '../../styles/close-day.css';
@@ -127,11 +128,7 @@ export function CloseDay() {
           {t('close')}
         </button>
       </div>
-      {s.problem && (
-        <p className="error-note" role="alert">
-          {problemWords(s.problem)}
-        </p>
-      )}
+      <ProblemNote text={problemWords(s.problem)} />
       <p role="status" className="close-day-note">
         {noteWords(s.note)}
       </p>

@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import { problemWords } from '../../components/problem';
+import { ProblemNote } from '../../components/ProblemNote';
 import { useT } from '../../i18n/i18n';
 import { closeDayActions } from '../../stores/close-day-store';
 import { today, useHistoryStore } from '../../stores/history-store';
@@ -59,11 +60,7 @@ export function HistoryScreen({ onFollow }: { onFollow: () => void }) {
       </div>
       <CloseDay />
       <HistoryFilters />
-      {h.problem && (
-        <p className="error-note" role="alert">
-          {problemWords(h.problem)}
-        </p>
-      )}
+      <ProblemNote text={problemWords(h.problem)} />
       {h.totals && <DayTotals totals={h.totals} />}
       {h.detail && (
         <PaymentDetail

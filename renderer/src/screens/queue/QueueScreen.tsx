@@ -1,5 +1,6 @@
 import { useEffect, useId, useState } from 'react';
 import { problemWords } from '../../components/problem';
+import { ProblemNote } from '../../components/ProblemNote';
 import { useT } from '../../i18n/i18n';
 import { useQueueStore, type QueueNote } from '../../stores/queue-store';
 import { LookupActions, QueueRows } from './QueueRows';
@@ -60,11 +61,7 @@ export function QueueScreen() {
           </button>
         )}
       </div>
-      {q.problem && (
-        <p className="error-note" role="alert">
-          {problemWords(q.problem)}
-        </p>
-      )}
+      <ProblemNote text={problemWords(q.problem)} />
       {q.note && <NoteLine note={q.note} />}
       {q.status && <QueueSummary status={q.status} now={now} />}
       <div className="panel">

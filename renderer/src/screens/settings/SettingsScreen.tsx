@@ -1,5 +1,6 @@
 import { useEffect, type KeyboardEvent } from 'react';
 import { problemWords } from '../../components/problem';
+import { ProblemNote } from '../../components/ProblemNote';
 import { useT } from '../../i18n/i18n';
 import { settingsActions, useSettingsStore } from '../../stores/settings-store';
 import '../../styles/settings.css';
@@ -59,11 +60,7 @@ export function SettingsScreen() {
   return (
     <section className="screen settings-screen" aria-labelledby="settings-title">
       <h1 id="settings-title">{t('title')}</h1>
-      {problem && (
-        <p className="error-note" role="alert">
-          {problemWords(problem)}
-        </p>
-      )}
+      <ProblemNote text={problemWords(problem)} />
       {!unlocked && (
         <div className="settings-lock">
           <p>{settings.length > 0 ? t('readOnly') : t('locked')}</p>
