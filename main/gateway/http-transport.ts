@@ -3,6 +3,7 @@ import https from 'node:https';
 import net, { type Socket } from 'node:net';
 import tls, { TLSSocket } from 'node:tls';
 import { errorCodeOf } from '../error-code';
+import { ConnectionAhead } from './connection-ahead';
 import { signatureHeaders, signingDate, type HmacCredentials } from './hmac';
 import type { NotSentReason, UnknownReason } from './outcome';
 import { plainHttpThroughProxy } from './route';
@@ -31,7 +32,14 @@ export interface HttpTransportOptions {
   ca?: string;
   maxResponseBytes?: number;
   now?: () => Date;
+  /** A connection opened ahead and unused this long is replaced (gateway.idleConnectionSeconds; default 10 s). */
+  aheadMaxAgeMs?: number;
+  /** After a request, how long a connection is kept ready for the next sale (gateway.keepWarmSeconds; default 120 s). */
+  keepWarmMs?: number;
 }
+
+export const DEFAULT_AHEAD_MAX_AGE_MS = 10_000;
+export const DEFAULT_KEEP_WARM_MS = 120_000;
 
 export const DEFAULT_MAX_RESPONSE_BYTES = 4 * 1024 * 1024;
 
@@ -73,19 +81,8 @@ class ProxyError extends Error {
   override name = 'ProxyError';
 }
 
-/** A connection opened ahead of its one request (while the customer swipes). */
-interface Prepared {
-  key: string;
-  socket: Socket;
-  openedAt: number;
-  ready: boolean;
-}
-
-/** A prepared connection older than this is not used: servers close idle connections, and a reset then would leave the sale in doubt. */
-const PREPARED_MAX_AGE_MS = 10_000;
-
 export class GatewayHttpTransport {
-  private prepared: Prepared | undefined;
+  private readonly ahead: ConnectionAhead;
   private readonly httpAgent = new http.Agent({ keepAlive: false });
   private readonly httpsAgent: https.Agent;
   private readonly proxy: URL | undefined;
@@ -97,19 +94,20 @@ export class GatewayHttpTransport {
     // sale in doubt. On a fresh connection, an established connection means the bytes went out.
     this.httpsAgent = new https.Agent({ keepAlive: false, ...(deps.ca ? { ca: deps.ca } : {}) });
     this.proxy = deps.proxy ? new URL(deps.proxy) : undefined;
+    this.ahead = new ConnectionAhead({ maxAgeMs: deps.aheadMaxAgeMs ?? DEFAULT_AHEAD_MAX_AGE_MS, keepWarmMs: deps.keepWarmMs ?? DEFAULT_KEEP_WARM_MS });
   }
 
   close(): void {
-    this.dropPrepared();
+    this.ahead.close();
     this.httpAgent.destroy();
     this.httpsAgent.destroy();
   }
 
   /**
-   * Opens the TCP (and TLS) connection for the next request now, so the handshakes happen while
-   * the customer swipes or confirms, not after. Still one connection per request: the next
-   * request uses it once, and it is used only if it is fully open, unused and fresh. Not through
-   * a proxy (the tunnel would have to be held open too).
+   * A sale is at the counter: the TCP (and TLS) connection for its request is opened now and kept
+   * ready however long the customer takes (./connection-ahead.ts), so the handshakes happen while
+   * the customer swipes or confirms, not after. Still one connection per request. Not through a
+   * proxy (the tunnel would have to be held open too).
    */
   preconnect(url: string): void {
     if (this.proxy) return;
@@ -119,47 +117,18 @@ export class GatewayHttpTransport {
     } catch {
       return;
     }
+    if (target.protocol !== 'http:' && target.protocol !== 'https:') return;
     const https_ = target.protocol === 'https:';
-    const port = Number(target.port || (https_ ? 443 : 80));
-    const key = `${target.protocol}//${target.hostname}:${port}`;
-    if (this.prepared && this.prepared.key === key && !this.prepared.socket.destroyed && Date.now() - this.prepared.openedAt < PREPARED_MAX_AGE_MS / 2) return;
-    this.dropPrepared();
-    const socket = https_
-      ? tls.connect({ host: target.hostname, port, ...serverName(target.hostname), rejectUnauthorized: true, ALPNProtocols: ['http/1.1'], ...(this.deps.ca ? { ca: this.deps.ca } : {}) })
-      : net.connect({ host: target.hostname, port });
-    const prepared: Prepared = { key, socket, openedAt: Date.now(), ready: false };
-    socket.setTimeout(PREPARED_MAX_AGE_MS, () => socket.destroy());
-    socket.once(https_ ? 'secureConnect' : 'connect', () => (prepared.ready = true));
-    // A failure here costs nothing: the request opens its own connection as before.
-    socket.on('error', () => socket.destroy());
-    socket.once('close', () => {
-      if (this.prepared === prepared) this.prepared = undefined;
+    const host = target.hostname;
+    const port = portOf(target);
+    const ca = this.deps.ca;
+    this.ahead.hold({
+      key: targetKey(target),
+      open: () =>
+        https_
+          ? { socket: tls.connect({ host, port, ...serverName(host), rejectUnauthorized: true, ALPNProtocols: ['http/1.1'], ...(ca ? { ca } : {}) }), readyEvent: 'secureConnect' }
+          : { socket: net.connect({ host, port }), readyEvent: 'connect' },
     });
-    socket.unref();
-    this.prepared = prepared;
-  }
-
-  private dropPrepared(): void {
-    this.prepared?.socket.destroy();
-    this.prepared = undefined;
-  }
-
-  /** The prepared connection for this target, taken (used once), if it is open and fresh. */
-  private takePrepared(target: URL): Socket | undefined {
-    const p = this.prepared;
-    if (!p) return undefined;
-    const https_ = target.protocol === 'https:';
-    const key = `${target.protocol}//${target.hostname}:${Number(target.port || (https_ ? 443 : 80))}`;
-    this.prepared = undefined;
-    const usable = p.key === key && p.ready && !p.socket.destroyed && p.socket.readable && p.socket.writable && Date.now() - p.openedAt < PREPARED_MAX_AGE_MS;
-    if (!usable) {
-      p.socket.destroy();
-      return undefined;
-    }
-    p.socket.removeAllListeners('timeout');
-    p.socket.setTimeout(0);
-    p.socket.ref();
-    return p.socket;
   }
 
   /** soap's IHttpClient.request: POST `data` to `url`, call back with the answer whatever its status. */
@@ -202,13 +171,14 @@ export class GatewayHttpTransport {
     let settled = false;
     let req: ClientRequest | undefined;
     let tunnel: ClientRequest | undefined;
-    const where = `${target.hostname}:${target.port || (target.protocol === 'https:' ? 443 : 80)}`;
+    const where = `${target.hostname}:${portOf(target)}`;
 
     const finish = (error: GatewayTransportError | null, res?: HttpResponseLike): void => {
       if (settled) return;
       settled = true;
       clearTimeout(connectTimer);
       clearTimeout(totalTimer);
+      this.ahead.exchangeDone();
       if (error) {
         req?.destroy();
         tunnel?.destroy();
@@ -268,41 +238,54 @@ export class GatewayHttpTransport {
 
     const path = `${target.pathname}${target.search}`;
     const https_ = target.protocol === 'https:';
-    const port = Number(target.port || (https_ ? 443 : 80));
+    const port = portOf(target);
+    const send = (request: ClientRequest): void => {
+      req = request;
+      request.on('socket', (socket: Socket) => {
+        if (request.reusedSocket || established.has(socket)) return markConnected();
+        socket.once(socket instanceof TLSSocket ? 'secureConnect' : 'connect', markConnected);
+      });
+      request.on('error', onError);
+      request.on('response', onResponse);
+      request.end(body);
+    };
     if (this.proxy) {
       // Only https reaches here with a proxy (request() refused the rest): CONNECT, then TLS verified inside.
-      req = https.request({
+      return send(
+        https.request({
+          host: target.hostname,
+          port,
+          path,
+          method: 'POST',
+          headers,
+          // No agent at all (not `false`, which would make Node create one): createConnection is used.
+          createConnection: (_opts: unknown, oncreate: (err: Error | null, socket?: Socket) => void) => {
+            tunnel = this.openTunnel(target, port, oncreate);
+            return undefined;
+          },
+        } as https.RequestOptions),
+      );
+    }
+    const direct = (ahead: Socket | undefined): ClientRequest => {
+      if (ahead) established.add(ahead);
+      return (https_ ? https : http).request({
         host: target.hostname,
         port,
         path,
         method: 'POST',
         headers,
-        // No agent at all (not `false`, which would make Node create one): createConnection is used.
-        createConnection: (_opts: unknown, oncreate: (err: Error | null, socket?: Socket) => void) => {
-          tunnel = this.openTunnel(target, port, oncreate);
-          return undefined;
-        },
-      } as https.RequestOptions);
-    } else {
-      const prepared = this.takePrepared(target);
-      if (prepared) established.add(prepared);
-      req = (https_ ? https : http).request({
-        host: target.hostname,
-        port,
-        path,
-        method: 'POST',
-        headers,
-        ...(prepared ? { createConnection: () => prepared } : { agent: https_ ? this.httpsAgent : this.httpAgent }),
+        ...(ahead ? { createConnection: () => ahead } : { agent: https_ ? this.httpsAgent : this.httpAgent }),
         ...(https_ ? { ...serverName(target.hostname), rejectUnauthorized: true } : {}),
       } as https.RequestOptions);
-    }
-    req.on('socket', (socket: Socket) => {
-      if (req?.reusedSocket || established.has(socket)) return markConnected();
-      socket.once(socket instanceof TLSSocket ? 'secureConnect' : 'connect', markConnected);
+    };
+    const ahead = this.ahead.take(targetKey(target));
+    if (!(ahead instanceof Promise)) return send(direct(ahead));
+    // A handshake in flight at the swipe is awaited (the connect timer still runs); if it fails,
+    // the request opens its own connection: nothing was sent on it.
+    void ahead.then((socket) => {
+      if (settled) return socket?.destroy();
+      send(direct(socket));
     });
-    req.on('error', onError);
-    req.on('response', onResponse);
-    req.end(body);
   }
 
   private proxyAuth(): Record<string, string> {
@@ -351,5 +334,13 @@ export function serverName(hostname: string): { servername?: string } {
   return net.isIP(bare) === 0 ? { servername: hostname } : {};
 }
 
-/** Sockets handed over already connected (TLS through a proxy tunnel). */
+function portOf(target: URL): number {
+  return Number(target.port || (target.protocol === 'https:' ? 443 : 80));
+}
+
+function targetKey(target: URL): string {
+  return `${target.protocol}//${target.hostname}:${portOf(target)}`;
+}
+
+/** Sockets handed over already connected (TLS through a proxy tunnel, or opened ahead). */
 const established = new WeakSet<Socket>();

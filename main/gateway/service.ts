@@ -167,7 +167,7 @@ export class GatewayService<Sim extends TrainingGateway = TrainingGateway> imple
     return JSON.stringify([
       this.deps.mode(),
       this.deps.canUnseal(),
-      ...(['gateway.url', 'gateway.namespace', 'gateway.gatewayId', 'gateway.hmacKeyId', 'gateway.timeoutMs', 'gateway.connectTimeoutMs', 'gateway.proxy', 'gateway.proxyUser', 'gateway.caFile', 'gateway.trainingDuplicateMinutes'] as const).map((k) => s.get(k)),
+      ...(['gateway.url', 'gateway.namespace', 'gateway.gatewayId', 'gateway.hmacKeyId', 'gateway.timeoutMs', 'gateway.connectTimeoutMs', 'gateway.proxy', 'gateway.proxyUser', 'gateway.caFile', 'gateway.trainingDuplicateMinutes', 'gateway.idleConnectionSeconds', 'gateway.keepWarmSeconds'] as const).map((k) => s.get(k)),
       s.secretStamp('gateway.password') ?? null,
       s.secretStamp('gateway.hmacKey') ?? null,
       s.secretStamp('gateway.proxyPassword') ?? null,
@@ -206,6 +206,8 @@ export class GatewayService<Sim extends TrainingGateway = TrainingGateway> imple
       password: secrets.password ?? TRAINING_CREDENTIALS.password,
       connectTimeoutMs: s.get('gateway.connectTimeoutMs'),
       timeoutMs: s.get('gateway.timeoutMs'),
+      aheadMaxAgeMs: s.get('gateway.idleConnectionSeconds') * 1000,
+      keepWarmMs: s.get('gateway.keepWarmSeconds') * 1000,
       ...(s.get('gateway.proxy') && !simulator ? { proxy: s.get('gateway.proxy') } : {}),
       ...(s.get('gateway.proxy') && !simulator && s.get('gateway.proxyUser') ? { proxyCredentials: { user: s.get('gateway.proxyUser'), password: secrets.proxyPassword ?? '' } } : {}),
       ...(hmac ? { hmac } : {}),

@@ -13,6 +13,8 @@ export interface GatewaySettingValues {
   'gateway.caFile': string;
   'gateway.trainingDuplicateMinutes': number;
   'gateway.keyedEcommerceFlag': string;
+  'gateway.idleConnectionSeconds': number;
+  'gateway.keepWarmSeconds': number;
   'terminal.language': Language;
 }
 

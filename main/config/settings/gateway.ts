@@ -13,6 +13,12 @@ import { liveGatewayTransportProblem } from '../url-rules';
  *   cashier. After it, the outcome is unknown and the payment is looked up, never resent blindly.
  * - connectTimeoutMs 5 s: a connection that cannot open in 5 s is down; nothing was sent, so the
  *   payment may go offline or be retried at once.
+ * - idleConnectionSeconds 10 and keepWarmSeconds 120: the connection opened ahead of a sale's
+ *   request (gateway/connection-ahead.ts). Front ends close a connection that sends nothing: Node
+ *   and nginx after 60 s, Apache's mod_reqtimeout after 20 s, HAProxy setups often after 10 s; so
+ *   one is never handed out older than 10 s (it is renewed at 5 s), and a lane whose gateway cuts
+ *   sooner lowers it. 120 s keeps one ready between the sales of a busy counter without holding a
+ *   connection to the gateway all day; 0 opens only at the tender.
  * - keyedEcommerceFlag R: a keyed card at the counter is card present; the reference marks this
  *   uncertain (some merchant accounts want 1, MOTO), so it is a setting.
  */
@@ -60,6 +66,18 @@ export const gatewaySettings = {
     min: 200,
     max: 60_000,
     description: 'Longest wait for the connection to the gateway to open, in ms (nothing is sent before).',
+  }),
+  'gateway.idleConnectionSeconds': intSetting({
+    default: 10,
+    min: 2,
+    max: 300,
+    description: "Longest a connection opened ahead of a payment waits unused before it is replaced, in s (below the gateway's idle limit).",
+  }),
+  'gateway.keepWarmSeconds': intSetting({
+    default: 120,
+    min: 0,
+    max: 3600,
+    description: 'After a payment, how long a connection is kept ready for the next one, in s; 0: opened only when a payment starts.',
   }),
   'gateway.proxy': textSetting({
     schema: proxy,

@@ -41,10 +41,16 @@ function listen(server: net.Server): Promise<Closable> {
 }
 
 /** HTTPS in front of an HTTP service (the simulator), so the client's TLS path is real. */
-/** An HTTPS front for the simulator; `sni` lists the name each TLS client asked for (false: none). */
-export async function tlsFront(cert: { key: string; cert: string }, backendPort: number): Promise<Closable & { sni: Array<string | false> }> {
+/**
+ * An HTTPS front for the simulator; `sni` lists the name each TLS client asked for (false: none),
+ * `acceptedAt` when the connection carrying each request was accepted (Date.now()).
+ */
+export async function tlsFront(cert: { key: string; cert: string }, backendPort: number): Promise<Closable & { sni: Array<string | false>; acceptedAt: number[] }> {
   const sni: Array<string | false> = [];
+  const acceptedAt: number[] = [];
+  const accepted = new WeakMap<Socket, number>();
   const server = https.createServer(cert, (req, res) => {
+    acceptedAt.push(accepted.get(req.socket) ?? Number.NaN);
     const upstream = http.request({ host: '127.0.0.1', port: backendPort, path: req.url, method: req.method, headers: req.headers }, (up) => {
       res.writeHead(up.statusCode ?? 502, up.headers);
       up.pipe(res);
@@ -52,8 +58,11 @@ export async function tlsFront(cert: { key: string; cert: string }, backendPort:
     upstream.on('error', () => res.destroy());
     req.pipe(upstream);
   });
-  server.on('secureConnection', (socket: TLSSocket) => sni.push(socket.servername ?? false));
-  return { ...(await listen(server)), sni };
+  server.on('secureConnection', (socket: TLSSocket) => {
+    accepted.set(socket, Date.now());
+    sni.push(socket.servername ?? false);
+  });
+  return { ...(await listen(server)), sni, acceptedAt };
 }
 
 /** Accepts TCP connections and never says a word: a TLS handshake to it never completes. */

@@ -1,0 +1,210 @@
+import { EventEmitter } from 'node:events';
+import type { Socket } from 'node:net';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ConnectionAhead, type AheadTarget } from '../../../main/gateway/connection-ahead';
+
+/** Enough of a net.Socket for the policy: events, state, idle timeout, ref. Closing is synchronous (harder than Node's). */
+class FakeSocket extends EventEmitter {
+  destroyed = false;
+  readable = true;
+  writable = true;
+  refd = true;
+  idleMs = 0;
+  private idle: ReturnType<typeof setTimeout> | undefined;
+  setTimeout(ms: number, cb?: () => void): this {
+    clearTimeout(this.idle);
+    this.idleMs = ms;
+    if (ms > 0 && cb) this.idle = setTimeout(cb, ms);
+    return this;
+  }
+  unref(): this {
+    this.refd = false;
+    return this;
+  }
+  ref(): this {
+    this.refd = true;
+    return this;
+  }
+  destroy(): this {
+    if (this.destroyed) return this;
+    this.destroyed = true;
+    this.readable = this.writable = false;
+    clearTimeout(this.idle);
+    this.emit('close');
+    return this;
+  }
+  /** The handshake finished. */
+  up(): void {
+    this.emit('secureConnect');
+  }
+}
+
+const MAX_AGE = 10_000;
+let opened: FakeSocket[];
+const target = (key = 'https://gw:443'): AheadTarget => ({
+  key,
+  open: () => {
+    const socket = new FakeSocket();
+    opened.push(socket);
+    return { socket: socket as unknown as Socket, readyEvent: 'secureConnect' };
+  },
+});
+const live = (): FakeSocket[] => opened.filter((s) => !s.destroyed);
+
+beforeEach(() => {
+  opened = [];
+  vi.useFakeTimers();
+});
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+function ahead(keepWarmMs = 0): ConnectionAhead {
+  return new ConnectionAhead({ maxAgeMs: MAX_AGE, keepWarmMs, now: () => Date.now() });
+}
+
+describe('ConnectionAhead', () => {
+  it('opens at the hold and hands the open connection to the request, once', () => {
+    const a = ahead();
+    a.hold(target());
+    expect(opened).toHaveLength(1);
+    opened[0]!.up();
+    const socket = a.take('https://gw:443');
+    expect(socket).toBe(opened[0]);
+    expect(opened[0]!.refd).toBe(true);
+    expect(opened[0]!.idleMs).toBe(0);
+    expect(a.take('https://gw:443')).toBeUndefined();
+  });
+
+  it('awaits a handshake in flight at the request instead of throwing it away', async () => {
+    const a = ahead();
+    a.hold(target());
+    const pending = a.take('https://gw:443');
+    expect(pending).toBeInstanceOf(Promise);
+    expect(opened[0]!.destroyed).toBe(false);
+    opened[0]!.up();
+    expect(await pending).toBe(opened[0]);
+    expect(opened).toHaveLength(1);
+  });
+
+  it('a handshake in flight that fails leaves the request to open its own', async () => {
+    const a = ahead();
+    a.hold(target());
+    const pending = a.take('https://gw:443');
+    opened[0]!.emit('error', new Error('ECONNREFUSED'));
+    expect(await pending).toBeUndefined();
+  });
+
+  it('renews before the connection can go stale, however long the customer takes, with never more than two held', () => {
+    const a = ahead();
+    a.hold(target());
+    opened[0]!.up();
+    for (let s = 1; s <= 65; s++) {
+      vi.advanceTimersByTime(1000);
+      expect(a.held()).toBeLessThanOrEqual(2);
+      // The newest connection comes up 50 ms after it was opened.
+      const newest = opened.at(-1)!;
+      if (!newest.destroyed) newest.up();
+    }
+    // A swipe 65 s after the tender: an open connection younger than the gateway's idle limit.
+    const socket = a.take('https://gw:443');
+    expect(socket).toBeInstanceOf(FakeSocket);
+    expect(live()).toEqual([socket]);
+    // About one connection per half age (5 s) over 65 s.
+    expect(opened.length).toBeGreaterThanOrEqual(12);
+    expect(opened.length).toBeLessThanOrEqual(15);
+  });
+
+  it('keeps the old connection until its successor is up', () => {
+    const a = ahead();
+    a.hold(target());
+    opened[0]!.up();
+    vi.advanceTimersByTime(MAX_AGE / 2);
+    expect(opened).toHaveLength(2);
+    expect(opened[0]!.destroyed).toBe(false);
+    // The swipe comes while the renewal handshakes: the old one, still fresh, is used.
+    expect(a.take('https://gw:443')).toBe(opened[0]);
+  });
+
+  it('replaces a connection the far end closed, without dialling in a loop', () => {
+    const a = ahead();
+    a.hold(target());
+    opened[0]!.up();
+    vi.advanceTimersByTime(3000);
+    opened[0]!.destroy();
+    expect(opened).toHaveLength(2);
+    opened[1]!.destroy();
+    expect(opened).toHaveLength(3);
+    // Two lost young in a row (a gateway refusing): the next try waits a quarter of the age.
+    opened[2]!.destroy();
+    expect(opened).toHaveLength(3);
+    vi.advanceTimersByTime(MAX_AGE / 4 - 1);
+    expect(opened).toHaveLength(3);
+    vi.advanceTimersByTime(1);
+    expect(opened).toHaveLength(4);
+    opened[3]!.destroy();
+    vi.advanceTimersByTime(MAX_AGE / 4 - 1);
+    expect(opened).toHaveLength(4);
+  });
+
+  it('stops after the request when nothing keeps it warm, and keeps one ready for the next sale when something does', () => {
+    const cold = ahead(0);
+    cold.hold(target());
+    opened[0]!.up();
+    void cold.take('https://gw:443');
+    cold.exchangeDone();
+    vi.advanceTimersByTime(60_000);
+    expect(opened).toHaveLength(1);
+
+    opened = [];
+    const warm = ahead(30_000);
+    warm.hold(target());
+    opened[0]!.up();
+    void warm.take('https://gw:443');
+    opened.shift(); // the request's own now
+    warm.exchangeDone();
+    vi.advanceTimersByTime(1);
+    expect(opened).toHaveLength(1);
+    for (let s = 0; s < 29; s++) {
+      opened.at(-1)!.up();
+      vi.advanceTimersByTime(1000);
+      expect(live().length).toBeGreaterThanOrEqual(1);
+    }
+    vi.advanceTimersByTime(2000);
+    expect(live()).toHaveLength(0);
+    const count = opened.length;
+    vi.advanceTimersByTime(60_000);
+    expect(opened).toHaveLength(count);
+  });
+
+  it('an abandoned hold ends by itself', () => {
+    const a = new ConnectionAhead({ maxAgeMs: MAX_AGE, keepWarmMs: 0, holdMs: 60_000, now: () => Date.now() });
+    a.hold(target());
+    opened[0]!.up();
+    vi.advanceTimersByTime(61_000);
+    for (const s of opened) if (!s.destroyed) s.up();
+    expect(live()).toHaveLength(0);
+  });
+
+  it('never hands a connection to another target, nor one past its age', () => {
+    const a = ahead();
+    a.hold(target());
+    opened[0]!.up();
+    expect(a.take('https://other:443')).toBeUndefined();
+    a.hold(target('https://other:443'));
+    expect(opened[0]!.destroyed).toBe(true);
+    opened[1]!.up();
+    // The clock jumps (a suspended machine): the connection is too old to trust.
+    vi.setSystemTime(Date.now() + MAX_AGE);
+    expect(a.take('https://other:443')).toBeUndefined();
+  });
+
+  it('close drops everything and opens nothing more', () => {
+    const a = ahead(120_000);
+    a.hold(target());
+    a.close();
+    expect(live()).toHaveLength(0);
+    vi.advanceTimersByTime(600_000);
+    expect(opened).toHaveLength(1);
+  });
+});
