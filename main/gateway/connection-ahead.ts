@@ -100,10 +100,12 @@ export class ConnectionAhead {
   }
 
   /**
-   * A request finished: open the next connection if the lane stays warm. Deferred a turn, so its
+   * A request finished: open the next connection if the lane stays warm and the gateway was reached
+   * (one that could not be is not dialled again until the next sale). Deferred a turn, so its
    * handshake does not share the event loop with the answer the sale is publishing.
    */
-  exchangeDone(): void {
+  exchangeDone(reached: boolean): void {
+    if (!reached) this.warmUntil = 0;
     if (!this.target || this.now() >= this.warmUntil) return;
     this.wakeIn(0);
   }

@@ -178,7 +178,7 @@ export class GatewayHttpTransport {
       settled = true;
       clearTimeout(connectTimer);
       clearTimeout(totalTimer);
-      this.ahead.exchangeDone();
+      this.ahead.exchangeDone(connected);
       if (error) {
         req?.destroy();
         tunnel?.destroy();

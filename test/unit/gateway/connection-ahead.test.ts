@@ -152,7 +152,7 @@ describe('ConnectionAhead', () => {
     cold.hold(target());
     opened[0]!.up();
     void cold.take('https://gw:443');
-    cold.exchangeDone();
+    cold.exchangeDone(true);
     vi.advanceTimersByTime(60_000);
     expect(opened).toHaveLength(1);
 
@@ -162,7 +162,7 @@ describe('ConnectionAhead', () => {
     opened[0]!.up();
     void warm.take('https://gw:443');
     opened.shift(); // the request's own now
-    warm.exchangeDone();
+    warm.exchangeDone(true);
     vi.advanceTimersByTime(1);
     expect(opened).toHaveLength(1);
     for (let s = 0; s < 29; s++) {
@@ -175,6 +175,20 @@ describe('ConnectionAhead', () => {
     const count = opened.length;
     vi.advanceTimersByTime(60_000);
     expect(opened).toHaveLength(count);
+  });
+
+  it('a request that could not reach the gateway leaves nothing warm', async () => {
+    const a = ahead(120_000);
+    a.hold(target());
+    opened[0]!.emit('error', new Error('ECONNREFUSED'));
+    // Replaced once at once; the request waits for that one, which is refused too.
+    const pending = a.take('https://gw:443');
+    opened[1]!.emit('error', new Error('ECONNREFUSED'));
+    await expect(pending).resolves.toBeUndefined();
+    a.exchangeDone(false);
+    vi.advanceTimersByTime(600_000);
+    expect(opened).toHaveLength(2);
+    expect(live()).toHaveLength(0);
   });
 
   it('an abandoned hold ends by itself', () => {
