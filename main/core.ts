@@ -62,6 +62,16 @@ export interface CoreConfig {
   autoForward?: boolean;
 }
 
+export interface StartOptions {
+  /**
+   * Leave to `startDeferred()` what no call needs before the terminal answers: the gateway's client
+   * (and training's simulated gateway), the devices and their listing, and the marketplace and
+   * merchant simulators. The headless start prints its address in between. A call dispatched
+   * meanwhile waits for them, so it is answered as after a full start.
+   */
+  defer?: boolean;
+}
+
 export interface Core {
   readonly platform: Platform;
   readonly log: Logger;
@@ -102,7 +112,9 @@ export interface Core {
    */
   pageClosed(connection: string): void;
   /** Starts background work (watchers and services). posctl commands that only read skip it. */
-  start(): Promise<void>;
+  start(options?: StartOptions): Promise<void>;
+  /** Starts what `start({ defer: true })` left (nothing otherwise); calls dispatched meanwhile run once it is done. */
+  startDeferred(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -204,7 +216,8 @@ export async function createCore(config: CoreConfig, platform: Platform): Promis
   const { gateway } = gatewayDomain;
   const devicesDomain = createDevicesDomain({ settings, bus, log, mode, now, refresh });
   const { devices } = devicesDomain;
-  const apis = createApiDomains({ platform, settings, log, bus, sealer: key, cacheDb, training: createApiTraining({ dataDir: platform.dataDir, settings, log: log.child({ module: 'apis' }) }) });
+  const apiTraining = createApiTraining({ dataDir: platform.dataDir, settings, log: log.child({ module: 'apis' }) });
+  const apis = createApiDomains({ platform, settings, log, bus, sealer: key, cacheDb, training: apiTraining });
   const roles = createRolesDomain({ db, key, settings, bus, log, now });
   const { manager, cashiers, verifiers } = roles;
   const payments = createPaymentsDomain({
@@ -288,7 +301,19 @@ export async function createCore(config: CoreConfig, platform: Platform): Promis
   const services: Service[] = joined.services;
   const handlers: Handlers = joined.handlers;
   const activity = new CounterActivity();
-  const dispatch = createDispatcher(handlers, log, activity.watch(manager));
+  const dispatcher = createDispatcher(handlers, log, activity.watch(manager));
+  // What StartOptions.defer leaves until the terminal answers: each prepares what its first use would.
+  const deferrable = new Set<Service>([gateway, devices, apiTraining.marketplace, apiTraining.merchant]);
+  let deferred: Service[] = [];
+  let deferredRun: Promise<void> | undefined;
+  /** Open while deferred services have not started: calls wait for them. */
+  let gate: Promise<void> | undefined;
+  let openGate = (): void => undefined;
+  const dispatch: Dispatch = (method, input, ctx) => (gate ? gate.then(() => dispatcher(method, input, ctx)) : dispatcher(method, input, ctx));
+  const startService = async (service: Service): Promise<void> => {
+    await service.start();
+    log.debug({ service: service.name }, 'service started');
+  };
 
   let watcher: ReturnType<typeof setInterval> | undefined;
   let pinWatch: ReturnType<typeof setInterval> | undefined;
@@ -323,11 +348,12 @@ export async function createCore(config: CoreConfig, platform: Platform): Promis
       cashiers.connectionClosed(connection);
       trainingPadPageClosed(devices, connection);
     },
-    async start() {
+    async start(options = {}) {
       for (const service of services) {
-        await service.start();
-        log.debug({ service: service.name }, 'service started');
+        if (options.defer && deferrable.has(service)) deferred.push(service);
+        else await startService(service);
       }
+      if (deferred.length > 0) gate = new Promise((resolve) => (openGate = resolve));
       const interval = config.watchIntervalMs ?? 1000;
       if (interval > 0 && !watcher) {
         lastVersions = dataVersions();
@@ -346,9 +372,26 @@ export async function createCore(config: CoreConfig, platform: Platform): Promis
         pinWatch = setInterval(() => manager.syncPin(), Math.min(interval, PIN_WATCH_MS));
         pinWatch.unref();
       }
-      log.info({ host: platform.host, mode: mode(), version: platform.version }, 'terminal core started');
+      log.info({ host: platform.host, mode: mode(), version: platform.version, ...(deferred.length > 0 ? { deferred: deferred.map((s) => s.name) } : {}) }, 'terminal core started');
+    },
+    startDeferred() {
+      const pending = deferred;
+      deferred = [];
+      deferredRun ??= (async () => {
+        try {
+          for (const service of pending) await startService(service);
+        } finally {
+          gate = undefined;
+          openGate();
+        }
+      })();
+      return deferredRun;
     },
     async close() {
+      // A deferred start under way finishes first (its services are then stopped with the rest).
+      await deferredRun?.catch(() => undefined);
+      gate = undefined;
+      openGate();
       if (watcher) clearInterval(watcher);
       if (pinWatch) clearInterval(pinWatch);
       for (const service of [...services].reverse()) {

@@ -57,7 +57,7 @@ export async function runHeadless(signals: StopSignals): Promise<void> {
   let running: HeadlessApp;
   try {
     // A stop asked for meanwhile waits for the start to finish (the core cannot be left half open).
-    running = await startHeadless({ dataDir, staticDir, ...(port !== undefined ? { port } : {}) });
+    running = await startHeadless({ dataDir, staticDir, deferStart: true, ...(port !== undefined ? { port } : {}) });
   } catch (e) {
     const err = e as NodeJS.ErrnoException;
     if (err.code === 'EADDRINUSE') {
@@ -74,4 +74,10 @@ export async function runHeadless(signals: StopSignals): Promise<void> {
   console.log('Open this address in a browser on this machine:');
   console.log(`  ${running.server.url}`);
   console.log('Press Ctrl+C to stop.');
+  // The rest of the start (the gateway's client, the devices, the training simulators) runs once
+  // the address is out; a page's first calls wait for it. Should it fail, the terminal stops.
+  running.core.startDeferred().catch((e: unknown) => {
+    console.error(`start:headless: ${e instanceof Error ? e.message : String(e)}`);
+    void running.stop().finally(() => process.exit(2));
+  });
 }

@@ -9,6 +9,12 @@ export interface HeadlessOptions {
   /** Overrides the `headless.port` setting. */
   port?: number;
   core?: CoreConfig;
+  /**
+   * Answer before the gateway's client, the devices and the training simulators have started
+   * (StartOptions.defer): the caller starts them with `core.startDeferred()` once it printed the
+   * address. Calls that come meanwhile wait for them.
+   */
+  deferStart?: boolean;
 }
 
 export interface HeadlessApp {
@@ -22,7 +28,7 @@ export async function startHeadless(options: HeadlessOptions): Promise<HeadlessA
   const platform = createNodePlatform({ host: 'headless', dataDir: options.dataDir, version: APP_VERSION });
   const core = await createCore({ applyProvisioning: true, exclusive: true, ...options.core }, platform);
   try {
-    await core.start();
+    await core.start({ defer: options.deferStart ?? false });
     const server = await startLoopbackServer({
       dispatch: core.dispatch,
       bus: core.bus,

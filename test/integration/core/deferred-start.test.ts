@@ -1,0 +1,63 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { createCore, type Core } from '../../../main/core';
+import { createNodePlatform } from '../../../main/platform/platform';
+import { callCore } from '../../support/call-core';
+import { memoryLog } from '../../support/memory-log';
+import { tempDir } from '../../support/tmp';
+
+const opened: Core[] = [];
+afterEach(async () => {
+  for (const core of opened.splice(0)) await core.close();
+});
+
+async function open(): Promise<{ core: Core; log: () => string }> {
+  const mem = memoryLog();
+  const core = await createCore({ logDestination: mem.stream, watchIntervalMs: 0 }, createNodePlatform({ host: 'headless', dataDir: tempDir(), version: '1.2.3' }));
+  opened.push(core);
+  return { core, log: mem.text };
+}
+
+/** Lets every pending callback and I/O completion run. */
+const settle = (): Promise<void> => new Promise((resolve) => setTimeout(resolve, 50));
+
+describe('core start with defer (the headless start)', () => {
+  it('leaves the training simulators to startDeferred, and a call made meanwhile waits for them', async () => {
+    const { core, log } = await open();
+    await core.start({ defer: true });
+    await settle();
+    expect(log()).not.toContain('training simulator listening');
+
+    const order: string[] = [];
+    const listed = callCore(core, 'devices.list', {}).then((list) => {
+      order.push('answered');
+      return list;
+    });
+    await settle();
+    expect(order).toEqual([]);
+
+    order.push('deferred start');
+    await core.startDeferred();
+    const list = await listed;
+    expect(order).toEqual(['deferred start', 'answered']);
+    expect(log()).toContain('training simulator listening');
+    // Answered as by a fully started core: training's simulated devices are there.
+    const full = await open();
+    await full.core.start();
+    expect(list).toEqual(await callCore(full.core, 'devices.list', {}));
+  });
+
+  it('starts everything at once without defer, and startDeferred then does nothing', async () => {
+    const { core, log } = await open();
+    await core.start();
+    expect(log()).toContain('training simulator listening');
+    await core.startDeferred();
+    await expect(callCore(core, 'app.status', {})).resolves.toMatchObject({ mode: 'training' });
+  });
+
+  it('closes while deferred services were never started', async () => {
+    const { core } = await open();
+    await core.start({ defer: true });
+    opened.splice(opened.indexOf(core), 1);
+    await expect(core.close()).resolves.toBeUndefined();
+  });
+});
