@@ -2,9 +2,8 @@ import { join } from 'node:path';
 import type { Logger } from 'pino';
 import type { SettingsStore } from '../config/settings-store';
 import type { ApiTraining } from '../marketplace/domain';
-import { TRAINING_LEAD_DEFAULTS } from './marketplace/data';
+import { TRAINING_LEAD_DEFAULTS } from './marketplace/lead-defaults';
 import { TrainingSimulatorService } from './marketplace/service';
-import { startMarketplaceSimulator } from './marketplace/simulator';
 import { startMerchantSimulator, TRAINING_HOME_MERCHANT_ID } from './merchant/simulator';
 
 /**
@@ -16,7 +15,8 @@ import { startMerchantSimulator, TRAINING_HOME_MERCHANT_ID } from './merchant/si
 export function createApiTraining(deps: { dataDir: string; settings: SettingsStore; log: Logger }): ApiTraining {
   return {
     marketplace: new TrainingSimulatorService('marketplace-simulator', {
-      start: (credentials) => startMarketplaceSimulator({ credentials, stateFile: join(deps.dataDir, 'training', 'marketplace-leads.json') }),
+      // The simulator and its catalogue load when it first starts (after the headless start's address).
+      start: async (credentials) => (await import('./marketplace/simulator')).startMarketplaceSimulator({ credentials, stateFile: join(deps.dataDir, 'training', 'marketplace-leads.json') }),
       companyId: (s) => s.companyId,
       wanted: () => deps.settings.get('marketplace.url') === '',
       algorithm: 'hmac-sha1',

@@ -1,7 +1,7 @@
 import type { Logger } from 'pino';
 import type { GatewayTraining } from '../../gateway/training-port';
 import type { OpenOptions } from '../../store/database';
-import { startGatewaySimulator, type GatewaySimulator } from './server';
+import type { GatewaySimulator } from './server';
 import { openSimStoreFile } from './sqlite-sim-store';
 
 export interface GatewayTrainingOptions {
@@ -18,8 +18,12 @@ export interface GatewayTrainingOptions {
 export function gatewayTraining(o: GatewayTrainingOptions): GatewayTraining<GatewaySimulator> {
   const open = () => (o.file ? openSimStoreFile(o.file.file, { ...(o.file.dbOptions ? { db: o.file.dbOptions } : {}), log: o.log, now: o.now }) : undefined);
   return {
-    // The simulator owns the store from here and closes it when it closes.
-    start: ({ namespace, hmac }) => startGatewaySimulator({ namespace, keepBodies: false, now: o.now, store: open(), ...(hmac ? { hmac } : {}) }),
+    // The simulator owns the store from here and closes it when it closes. It loads on first start
+    // (its request reader, XML parser and tables: after the headless start's address).
+    start: async ({ namespace, hmac }) => {
+      const { startGatewaySimulator } = await import('./server');
+      return startGatewaySimulator({ namespace, keepBodies: false, now: o.now, store: open(), ...(hmac ? { hmac } : {}) });
+    },
     openFaultSwitch: open,
   };
 }

@@ -518,19 +518,7 @@ export const CONSULTANTS = [
   { id: 'BC1004', ama: 'AMA-55104', name: 'Tom Becker' },
 ];
 
-export const TRAINING_LEAD_DEFAULTS = {
-  businessConsultantId: 'BC1001',
-  fields: {
-    actionType: 'Create',
-    recordType: 'Merchant',
-    bankId: 'TB-0042',
-    campaign_id: 'TRAINING-2026',
-    referenceType: 'LeadSystem',
-    businessConsultantAMAId: 'AMA-55101',
-    leadType: 'Self Sourced',
-    country: 'US',
-  },
-};
+export { TRAINING_LEAD_DEFAULTS } from './lead-defaults';
 
 const FIRST = ['Avery', 'Jordan', 'Morgan', 'Riley', 'Casey', 'Quinn', 'Harper', 'Rowan', 'Emerson', 'Sage', 'Parker', 'Reese'];
 const LAST = ['Nguyen', 'Patel', 'Garcia', 'Kowalski', 'Okafor', 'Larsen', 'Haddad', 'Moreau', 'Silva', 'Fischer', 'Kim', 'Brennan'];
