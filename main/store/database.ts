@@ -3,6 +3,7 @@ import Database from 'better-sqlite3';
 import { makeDataFolder, modesOf, restrictFile } from '../platform/file-modes';
 
 export type Db = Database.Database;
+export type Statement = Database.Statement;
 
 export interface Migration {
   /** `PRAGMA user_version` after this migration. Versions start at 1 and have no gaps. */

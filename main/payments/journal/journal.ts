@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import type { Mode } from '../../../preload/contract';
 import { canMove, eventMove, FINAL_STATES, isLightPath, type EventMove, type PaymentEvent, type PaymentState, type PaymentType, type Tender } from '../states';
-import type { Db, OpenOptions } from '../../store/database';
+import type { Db, OpenOptions, Statement } from '../../store/database';
 import { journalMigrations } from './schema';
 import { openEssentialDb } from '../../store/open-store';
 import { journalQueries, type JournalQueries, type MadeFromRow } from './queries';
@@ -133,8 +133,17 @@ export function openJournal(dataDir: string, mode: Mode, options: OpenOptions = 
   return createJournalStore(db, mode, file);
 }
 
+/** A prepared UPDATE and the patch keys its parameters follow, in order. */
+interface Update {
+  stmt: Statement;
+  keys: readonly (keyof RowPatch)[];
+  final: boolean;
+}
+
 export function createJournalStore(db: Db, mode: Mode, file: string): JournalStore {
   const byRef = db.prepare<[string], RawRow>(`SELECT ${ROW_COLUMNS} FROM journal WHERE client_ref = ?`);
+  /** What a transition checks before it writes: the row's id (for its events) and state, not the whole row. */
+  const headOf = db.prepare<[string], { id: number; state: PaymentState }>(`SELECT id, state FROM journal WHERE client_ref = ?`);
   const insert = db.prepare(
     `INSERT INTO journal (client_ref, sale_id, mode, type, tender, requested_cents, surcharge_cents, tax_cents, cashier, approved_by, original_id,
        split_tender_id, state, owner, lease_until, created_at, updated_at)
@@ -142,10 +151,11 @@ export function createJournalStore(db: Db, mode: Mode, file: string): JournalSto
        @splitTenderId, @state, @owner, @leaseUntil, @at, @at)`,
   );
   const event = db.prepare(`INSERT INTO journal_event (payment_id, from_state, to_state, at, detail) VALUES (?, ?, ?, ?, ?)`);
-  const setNormal = db.prepare('PRAGMA synchronous = NORMAL');
-  const setFull = db.prepare('PRAGMA synchronous = FULL');
   const sealedOf = db.prepare<[string], { sealed: Buffer | null }>(`SELECT sealed FROM journal WHERE client_ref = ?`);
-  const updates = new Map<string, ReturnType<Db['prepare']>>();
+  const checkpointTruncate = db.prepare('PRAGMA wal_checkpoint(TRUNCATE)');
+  const dataVersion = db.prepare('PRAGMA data_version').pluck();
+  /** The UPDATE of each shape of patch (its columns, a final state or not, attempts counted or not), prepared once. */
+  const updates = new Map<string, Update>();
   let checkpointTimer: ReturnType<typeof setTimeout> | undefined;
   let checkpointDue: number | undefined;
 
@@ -159,29 +169,49 @@ export function createJournalStore(db: Db, mode: Mode, file: string): JournalSto
     return rowOf(raw);
   }
 
-  /** One UPDATE per set of columns, prepared once; RETURNING gives the row back without a second read. */
-  function write(clientRef: string, from: readonly PaymentState[], to: PaymentState, patch: RowPatch, at: string): JournalRow | undefined {
-    const sets: string[] = ['state = @to', 'updated_at = @at'];
-    const params: Record<string, unknown> = { clientRef, to, at };
-    const final = FINAL_STATES.has(to);
-    for (const [key, value] of Object.entries(patch)) {
-      // A final answer erases the sealed data whatever the caller passed.
+  /** The patch's columns that are written (a final answer erases the sealed data whatever the caller passed). */
+  function shapeOf(patch: RowPatch, final: boolean): string {
+    let shape = final ? 'F' : 'N';
+    for (const key in patch) {
+      const value = patch[key as keyof RowPatch];
       if (value === undefined || key === 'attemptsIncrement' || (final && key === 'sealed')) continue;
+      shape += `,${key}`;
+    }
+    return patch.attemptsIncrement ? `${shape}+` : shape;
+  }
+
+  function prepareUpdate(shape: string): Update {
+    const [flag, ...rest] = shape.replace(/\+$/, '').split(',');
+    const keys = rest as (keyof RowPatch)[];
+    const final = flag === 'F';
+    const sets = final ? ['state = ?', 'updated_at = ?', 'finished_at = ?'] : ['state = ?', 'updated_at = ?'];
+    for (const key of keys) {
       const column = COLUMN[key];
       if (!column) throw new RangeError(`unknown journal column ${key}`);
-      sets.push(`${column} = @${key}`);
-      params[key] = typeof value === 'boolean' ? (value ? 1 : 0) : value;
+      sets.push(`${column} = ?`);
     }
-    if (patch.attemptsIncrement) sets.push('attempts = attempts + 1');
-    if (final) {
-      sets.push('sealed = NULL');
-      sets.push('finished_at = @at', 'owner = NULL', 'lease_until = NULL');
+    if (shape.endsWith('+')) sets.push('attempts = attempts + 1');
+    // A final state also closes the row, whatever the patch says (the last of two assignments wins): no sealed data, no owner.
+    if (final) sets.push('sealed = NULL', 'owner = NULL', 'lease_until = NULL');
+    const stmt = db.prepare(`UPDATE journal SET ${sets.join(', ')} WHERE client_ref = ? AND state = ? RETURNING ${ROW_COLUMNS}`);
+    return { stmt, keys, final };
+  }
+
+  /**
+   * One UPDATE per shape of patch, prepared once and found by a short key (the SQL is not rebuilt);
+   * RETURNING gives the row back without a second read.
+   */
+  function write(clientRef: string, from: PaymentState, to: PaymentState, patch: RowPatch, at: string): JournalRow | undefined {
+    const shape = shapeOf(patch, FINAL_STATES.has(to));
+    let update = updates.get(shape);
+    if (!update) updates.set(shape, (update = prepareUpdate(shape)));
+    const params: unknown[] = update.final ? [to, at, at] : [to, at];
+    for (const key of update.keys) {
+      const value = patch[key];
+      params.push(typeof value === 'boolean' ? (value ? 1 : 0) : value);
     }
-    from.forEach((f, i) => (params[`from${i}`] = f));
-    const sql = `UPDATE journal SET ${sets.join(', ')} WHERE client_ref = @clientRef AND state IN (${from.map((_, i) => `@from${i}`).join(', ')}) RETURNING ${ROW_COLUMNS}`;
-    let stmt = updates.get(sql);
-    if (!stmt) updates.set(sql, (stmt = db.prepare(sql)));
-    const raw = stmt.get(params) as RawRow | undefined;
+    params.push(clientRef, from);
+    const raw = update.stmt.get(params) as RawRow | undefined;
     return raw ? rowOf(raw) : undefined;
   }
 
@@ -192,11 +222,13 @@ export function createJournalStore(db: Db, mode: Mode, file: string): JournalSto
    */
   function committed<T>(light: boolean, run: () => T): T {
     if (!light) return run();
-    setNormal.run();
+    // Run each time, never prepared once: SQLite applies `PRAGMA synchronous` when it compiles the
+    // statement, so running a prepared one again changes nothing (every commit stayed FULL).
+    db.exec('PRAGMA synchronous = NORMAL');
     try {
       return run();
     } finally {
-      setFull.run();
+      db.exec('PRAGMA synchronous = FULL');
     }
   }
 
@@ -223,20 +255,23 @@ export function createJournalStore(db: Db, mode: Mode, file: string): JournalSto
 
   const transition = db.transaction(
     (clientRef: string, fromList: readonly PaymentState[], path: readonly PaymentState[], at: Date, patch: RowPatch, detail: string | undefined): JournalRow => {
-      const current = load(clientRef);
+      const current = headOf.get(clientRef);
+      if (!current) throw new JournalConflictError(`no payment ${clientRef} in the ${mode} journal`);
       if (!fromList.includes(current.state)) {
         throw new JournalConflictError(`payment ${clientRef} is ${current.state}, not ${fromList.join(' or ')}`);
       }
       money('approvedCents', patch.approvedCents);
       const iso = at.toISOString();
       let state = current.state;
-      for (const [i, to] of path.entries()) {
+      const last = path.length - 1;
+      for (let i = 0; i <= last; i++) {
+        const to = path[i] as PaymentState;
         if (state !== to && !canMove(state, to)) throw new RangeError(`a payment cannot move from ${state} to ${to}`);
         // Each step is an event; the row is written once, in its last state.
-        if (state !== to || (detail && i === path.length - 1)) event.run(current.id, state, to, iso, i === path.length - 1 ? (detail ?? null) : null);
+        if (state !== to || (detail && i === last)) event.run(current.id, state, to, iso, i === last ? (detail ?? null) : null);
         state = to;
       }
-      const row = write(clientRef, [current.state], state, patch, iso);
+      const row = write(clientRef, current.state, state, patch, iso);
       if (!row) throw new JournalConflictError(`payment ${clientRef} moved meanwhile`);
       return row;
     },
@@ -266,7 +301,7 @@ export function createJournalStore(db: Db, mode: Mode, file: string): JournalSto
     });
     const id = Number(info.lastInsertRowid);
     path.forEach((to, i) => event.run(id, i === 0 ? null : path[i - 1], to, iso, null));
-    if (patch && Object.keys(patch).length > 0) return write(p.clientRef, [state], state, patch, iso) ?? load(p.clientRef);
+    if (patch && Object.keys(patch).length > 0) return write(p.clientRef, state, state, patch, iso) ?? load(p.clientRef);
     return load(p.clientRef);
   });
 
@@ -346,9 +381,9 @@ export function createJournalStore(db: Db, mode: Mode, file: string): JournalSto
     claimNext: (owner, leaseUntil, at) => claim.immediate(owner, leaseUntil, at),
     claimLookup: (owner, leaseUntil, at) => claimLookup.immediate(owner, leaseUntil, at),
     checkpoint() {
-      db.pragma('wal_checkpoint(TRUNCATE)');
+      checkpointTruncate.run();
     },
-    dataVersion: () => db.pragma('data_version', { simple: true }) as number,
+    dataVersion: () => dataVersion.get() as number,
     close() {
       if (checkpointTimer && db.open) runCheckpoint();
       db.close();

@@ -62,7 +62,12 @@ export const ROW_COLUMNS = `id, client_ref AS clientRef, sale_id AS saleId, mode
 
 export type RawRow = Omit<JournalRow, 'storedOffline' | 'attention' | 'hasSealed'> & { storedOffline: number; attention: number; hasSealed: number };
 
+/** The row of a raw read, converted in place: a read's object is fresh and nobody else holds it, so no copy is made. */
 export function rowOf(raw: RawRow): JournalRow {
-  return { ...raw, storedOffline: raw.storedOffline === 1, attention: raw.attention === 1, hasSealed: raw.hasSealed === 1 };
+  const row = raw as unknown as JournalRow;
+  row.storedOffline = raw.storedOffline === 1;
+  row.attention = raw.attention === 1;
+  row.hasSealed = raw.hasSealed === 1;
+  return row;
 }
 
