@@ -7,6 +7,7 @@ import {
   generateKeyPairSync,
   hkdfSync,
   randomBytes,
+  type CipherGCM,
   type KeyObject,
 } from 'node:crypto';
 
@@ -71,26 +72,34 @@ export type SealOnce = (plain: Buffer | string, context: string) => Buffer;
 
 /**
  * A seal whose key agreement (a fresh X25519 key pair and the shared secret, most of a seal's
- * time) is done now, so the seal itself is only AES-GCM: a sale prepares one while the customer
- * swipes and seals in microseconds once the card is read.
+ * time), its random IV and its cipher are done now, so the seal itself is only AES-GCM over the
+ * bytes: a sale prepares one while the customer swipes and seals in microseconds once the card is
+ * read. The derived key is wiped as soon as the cipher holds it.
  */
 export function prepareSeal(recipient: KeyObject): SealOnce {
   const ephemeral = generateKeyPairSync('x25519');
   const ephemeralRaw = rawPublicKey(ephemeral.publicKey);
   const key = deriveKey(diffieHellman({ privateKey: ephemeral.privateKey, publicKey: recipient }), ephemeralRaw, rawPublicKey(recipient));
-  let used = false;
+  const iv = randomBytes(12);
+  let cipher: CipherGCM | undefined;
+  try {
+    cipher = createCipheriv('aes-256-gcm', key, iv);
+  } finally {
+    key.fill(0);
+  }
   return (plain, context) => {
-    if (used) throw new SealError('a prepared seal is used once');
-    used = true;
-    try {
-      const iv = randomBytes(12);
-      const cipher = createCipheriv('aes-256-gcm', key, iv);
-      cipher.setAAD(Buffer.from(context));
-      const body = Buffer.concat([cipher.update(typeof plain === 'string' ? Buffer.from(plain) : plain), cipher.final()]);
-      return Buffer.concat([Buffer.from([VERSION]), ephemeralRaw, iv, cipher.getAuthTag(), body]);
-    } finally {
-      key.fill(0);
-    }
+    const gcm = cipher;
+    if (!gcm) throw new SealError('a prepared seal is used once');
+    cipher = undefined;
+    gcm.setAAD(Buffer.from(context));
+    const head = Buffer.allocUnsafe(61);
+    head[0] = VERSION;
+    ephemeralRaw.copy(head, 1);
+    iv.copy(head, 33);
+    const body = gcm.update(typeof plain === 'string' ? Buffer.from(plain) : plain);
+    const tail = gcm.final();
+    gcm.getAuthTag().copy(head, 45);
+    return Buffer.concat([head, body, tail]);
   };
 }
 
