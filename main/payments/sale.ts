@@ -441,12 +441,14 @@ export class Sale {
     }
   }
 
+  /** The end: published first (the cashier hears at once), then the pad's last word and the devices and gateway given back. */
   private finish(): void {
     this.clearWaits();
+    const view = this.view();
+    this.deps.changed(view);
     this.capture.end(this.row.state === 'approved' || this.row.state === 'offline' ? 'APPROVED' : this.row.state === 'cancelled' ? 'CANCELLED' : 'NOT APPROVED');
     this.deps.gateway.release();
-    this.publish();
-    this.settled(this.view());
+    this.settled(view);
   }
 
   private cancelQuietly(why: string): void {
