@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { basename } from 'node:path';
-import { strToU8, zipSync } from 'fflate';
+import type * as Fflate from 'fflate';
 import type { SettingInfo } from '../config/settings-store';
 import { redactText, redactValue } from '../log/redact';
 
@@ -10,6 +11,11 @@ import { redactText, redactValue } from '../log/redact';
  * Everything passes the log's redactor once more on the way in, so a line an older version wrote,
  * or a value a service put in a free-text field, leaves no card data or secret in the bundle.
  */
+
+/** fflate, loaded when a bundle is zipped (posctl logs bundle), not by every posctl command. */
+const loadFflate = (): typeof Fflate => createRequire(import.meta.url)('fflate') as typeof Fflate;
+const utf8 = new TextEncoder();
+const strToU8 = (text: string): Uint8Array => utf8.encode(text);
 
 /** Logs beyond this, oldest first, are left out: a bundle must still go by e-mail. */
 export const BUNDLE_LOG_BYTES = 32 * 1024 * 1024;
@@ -94,5 +100,5 @@ export function bundleFiles(inputs: BundleInputs): Record<string, Uint8Array> {
 }
 
 export function zipBundle(files: Record<string, Uint8Array>, now: Date): Uint8Array {
-  return zipSync(Object.fromEntries(Object.entries(files).map(([name, data]) => [name, [data, { mtime: now }]])), { level: 6 });
+  return loadFflate().zipSync(Object.fromEntries(Object.entries(files).map(([name, data]) => [name, [data, { mtime: now }]])), { level: 6 });
 }
