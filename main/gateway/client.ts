@@ -1,6 +1,6 @@
 import { performance } from 'node:perf_hooks';
-import type * as Soap from 'soap';
-import type { WSDL } from 'soap';
+import type { Client as SoapClientClass } from 'soap/lib/client';
+import type { WSDL } from 'soap/lib/wsdl';
 import { checkOperation, isAnswerReading, readAnswer, type AnswerReading } from './answer-reader';
 import { requestSchema } from './codec';
 import { operationXml, TYPES_PREFIX } from './envelope';
@@ -73,12 +73,18 @@ interface SoapWsdlInternals {
 const wsdlCache = new Map<string, Promise<WSDL>>();
 
 /**
- * The `soap` package, loaded when the first client is made: it and its HTTP stack (axios, which
- * the client never uses: requests go through GatewayHttpTransport) cost a start that makes no
- * gateway call (posctl status, a training start) about a tenth of a second.
+ * The two parts of the `soap` package the client uses (its Client and WSDL; not the server or the
+ * WS-Security layer its main module loads too), loaded when the first client is made: they and
+ * their HTTP stack (axios, which the client never uses: requests go through GatewayHttpTransport)
+ * cost a start that makes no gateway call (posctl status, a training start) about a tenth of a second.
  */
-let soapModule: Promise<typeof Soap> | undefined;
-const loadSoap = (): Promise<typeof Soap> => (soapModule ??= import('soap'));
+interface SoapParts {
+  Client: typeof SoapClientClass;
+  WSDL: typeof WSDL;
+}
+let soapParts: Promise<SoapParts> | undefined;
+const loadSoap = (): Promise<SoapParts> =>
+  (soapParts ??= Promise.all([import('soap/lib/client.js'), import('soap/lib/wsdl/index.js')]).then(([client, wsdl]) => ({ Client: client.Client, WSDL: wsdl.WSDL })));
 
 /**
  * What soap's Client receives from `xmlToObject`. Its `finish` looks the Body up by the called
