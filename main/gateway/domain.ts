@@ -18,7 +18,7 @@ export interface GatewayDomainDeps<Sim extends TrainingGateway> {
 }
 
 /** The SOAP gateway: its client for the current mode (training's simulator in training), and gateway.trainingFault. */
-export function createGatewayDomain<Sim extends TrainingGateway>(d: GatewayDomainDeps<Sim>) {
-  const gateway = new GatewayService<Sim>({ settings: d.settings, log: d.log, mode: d.mode, canUnseal: d.canUnseal, now: d.now, onStateChange: d.refresh, training: d.training });
-  return { gateway, services: [gateway], handlers: gatewayHandlers(gateway, d.faultCleared) };
+export function createGatewayDomain<Sim extends TrainingGateway>(deps: GatewayDomainDeps<Sim>) {
+  const gateway = new GatewayService<Sim>({ settings: deps.settings, log: deps.log, mode: deps.mode, canUnseal: deps.canUnseal, now: deps.now, onStateChange: deps.refresh, training: deps.training });
+  return { gateway, services: [gateway], handlers: gatewayHandlers(gateway, deps.faultCleared) };
 }
