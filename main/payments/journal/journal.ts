@@ -5,7 +5,7 @@ import type { Db, OpenOptions, Statement } from '../../store/database';
 import { journalMigrations } from './schema';
 import { openEssentialDb } from '../../store/open-store';
 import { journalQueries, type JournalQueries, type MadeFromRow } from './queries';
-import { ROW_COLUMNS, rowOf, type JournalRow, type RawRow } from './row';
+import { ROW_COLUMNS, rowOfValues, type JournalRow } from './row';
 
 export type { JournalRow } from './row';
 
@@ -141,7 +141,7 @@ interface Update {
 }
 
 export function createJournalStore(db: Db, mode: Mode, file: string): JournalStore {
-  const byRef = db.prepare<[string], RawRow>(`SELECT ${ROW_COLUMNS} FROM journal WHERE client_ref = ?`);
+  const byRef = db.prepare<[string], unknown[]>(`SELECT ${ROW_COLUMNS} FROM journal WHERE client_ref = ?`).raw(true);
   /** What a transition checks before it writes: the row's id (for its events) and state, not the whole row. */
   const headOf = db.prepare<[string], { id: number; state: PaymentState }>(`SELECT id, state FROM journal WHERE client_ref = ?`);
   const insert = db.prepare(
@@ -150,7 +150,10 @@ export function createJournalStore(db: Db, mode: Mode, file: string): JournalSto
      VALUES (@clientRef, @saleId, @mode, @type, @tender, @requestedCents, @surchargeCents, @taxCents, @cashier, @approvedBy, @originalId,
        @splitTenderId, @state, @owner, @leaseUntil, @at, @at)`,
   );
-  const event = db.prepare(`INSERT INTO journal_event (payment_id, from_state, to_state, at, detail) VALUES (?, ?, ?, ?, ?)`);
+  /** The events of a path of `n` steps in one statement, prepared once per length. */
+  const eventInserts: Statement[] = [];
+  const eventsOf = (n: number): Statement =>
+    (eventInserts[n] ??= db.prepare(`INSERT INTO journal_event (payment_id, from_state, to_state, at, detail) VALUES ${Array.from({ length: n }, () => '(?, ?, ?, ?, ?)').join(', ')}`));
   const sealedOf = db.prepare<[string], { sealed: Buffer | null }>(`SELECT sealed FROM journal WHERE client_ref = ?`);
   const checkpointTruncate = db.prepare('PRAGMA wal_checkpoint(TRUNCATE)');
   const dataVersion = db.prepare('PRAGMA data_version').pluck();
@@ -164,9 +167,9 @@ export function createJournalStore(db: Db, mode: Mode, file: string): JournalSto
   }
 
   function load(clientRef: string): JournalRow {
-    const raw = byRef.get(clientRef);
-    if (!raw) throw new JournalConflictError(`no payment ${clientRef} in the ${mode} journal`);
-    return rowOf(raw);
+    const values = byRef.get(clientRef);
+    if (!values) throw new JournalConflictError(`no payment ${clientRef} in the ${mode} journal`);
+    return rowOfValues(values);
   }
 
   /** The patch's columns that are written (a final answer erases the sealed data whatever the caller passed). */
@@ -193,7 +196,7 @@ export function createJournalStore(db: Db, mode: Mode, file: string): JournalSto
     if (shape.endsWith('+')) sets.push('attempts = attempts + 1');
     // A final state also closes the row, whatever the patch says (the last of two assignments wins): no sealed data, no owner.
     if (final) sets.push('sealed = NULL', 'owner = NULL', 'lease_until = NULL');
-    const stmt = db.prepare(`UPDATE journal SET ${sets.join(', ')} WHERE client_ref = ? AND state = ? RETURNING ${ROW_COLUMNS}`);
+    const stmt = db.prepare(`UPDATE journal SET ${sets.join(', ')} WHERE client_ref = ? AND state = ? RETURNING ${ROW_COLUMNS}`).raw(true);
     return { stmt, keys, final };
   }
 
@@ -211,8 +214,8 @@ export function createJournalStore(db: Db, mode: Mode, file: string): JournalSto
       params.push(typeof value === 'boolean' ? (value ? 1 : 0) : value);
     }
     params.push(clientRef, from);
-    const raw = update.stmt.get(params) as RawRow | undefined;
-    return raw ? rowOf(raw) : undefined;
+    const values = update.stmt.get(params) as unknown[] | undefined;
+    return values ? rowOfValues(values) : undefined;
   }
 
   /**
@@ -264,13 +267,15 @@ export function createJournalStore(db: Db, mode: Mode, file: string): JournalSto
       const iso = at.toISOString();
       let state = current.state;
       const last = path.length - 1;
+      const steps: unknown[] = [];
       for (let i = 0; i <= last; i++) {
         const to = path[i] as PaymentState;
         if (state !== to && !canMove(state, to)) throw new RangeError(`a payment cannot move from ${state} to ${to}`);
-        // Each step is an event; the row is written once, in its last state.
-        if (state !== to || (detail && i === last)) event.run(current.id, state, to, iso, i === last ? (detail ?? null) : null);
+        // Each step is an event (all of them in one INSERT); the row is written once, in its last state.
+        if (state !== to || (detail && i === last)) steps.push(current.id, state, to, iso, i === last ? (detail ?? null) : null);
         state = to;
       }
+      if (steps.length > 0) eventsOf(steps.length / 5).run(steps);
       const row = write(clientRef, current.state, state, patch, iso);
       if (!row) throw new JournalConflictError(`payment ${clientRef} moved meanwhile`);
       return row;
@@ -300,7 +305,9 @@ export function createJournalStore(db: Db, mode: Mode, file: string): JournalSto
       at: iso,
     });
     const id = Number(info.lastInsertRowid);
-    path.forEach((to, i) => event.run(id, i === 0 ? null : path[i - 1], to, iso, null));
+    const steps: unknown[] = [];
+    path.forEach((to, i) => steps.push(id, i === 0 ? null : path[i - 1], to, iso, null));
+    eventsOf(path.length).run(steps);
     if (patch && Object.keys(patch).length > 0) return write(p.clientRef, state, state, patch, iso) ?? load(p.clientRef);
     return load(p.clientRef);
   });
