@@ -1,28 +1,12 @@
 import net, { type Socket } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { createGatewayClient } from '../../../main/gateway/client';
-import { startGatewaySimulator, type GatewaySimulator } from '../../../main/training/gateway/server';
-import { tempDirForSuite } from '../../support/tmp';
 import { NS } from '../../unit/gateway/fixtures';
-import { selfSignedCert, tlsFront, type Closable } from './tls-helpers';
+import { tlsSimulatorForSuite } from './tls-helpers';
 
 /** The connection opened at the tender, over real TCP and TLS (issue 23). */
-let sim: GatewaySimulator;
-let front: Closable & { sni: Array<string | false>; acceptedAt: number[] };
-let cert: { key: string; cert: string };
-const dir = tempDirForSuite('pos-gw-ahead-');
+const suite = tlsSimulatorForSuite(NS);
 const sale = { Transaction_Type: '00', DollarAmount: '10.00', Card_Number: '4111111111111111', Expiry_Date: '1239', CardHoldersName: 'J D' };
-
-beforeAll(async () => {
-  sim = await startGatewaySimulator({ namespace: NS, credentials: { gatewayId: 'GW1', password: 'pw' } });
-  cert = selfSignedCert(dir.dir);
-  front = await tlsFront(cert, sim.port);
-});
-afterAll(async () => {
-  await front.close();
-  await sim.close();
-  dir.remove();
-});
 
 /** A TCP relay that holds what clients send until opened: a handshake stays in flight as long as the test wants. */
 async function gate(targetPort: number): Promise<{ port: number; connections(): number; open(): void; drop(): void; close(): Promise<void> }> {
@@ -71,8 +55,8 @@ async function gate(targetPort: number): Promise<{ port: number; connections(): 
 
 describe('a connection ready when the card is', () => {
   it('awaits a handshake still in flight at the swipe instead of throwing it away (one connection, approved)', async () => {
-    const g = await gate(front.port);
-    const client = await createGatewayClient({ url: `https://127.0.0.1:${g.port}/transaction/v14`, namespace: NS, gatewayId: 'GW1', password: 'pw', connectTimeoutMs: 5000, timeoutMs: 5000, ca: cert.cert });
+    const g = await gate(suite.front.port);
+    const client = await createGatewayClient({ url: `https://127.0.0.1:${g.port}/transaction/v14`, namespace: NS, gatewayId: 'GW1', password: 'pw', connectTimeoutMs: 5000, timeoutMs: 5000, ca: suite.cert.cert });
     try {
       client.preconnect();
       await vi.waitFor(() => expect(g.connections()).toBe(1));
@@ -89,16 +73,16 @@ describe('a connection ready when the card is', () => {
   });
 
   it('is renewed while the customer takes their time, and the request goes on one opened before it', async () => {
-    const url = `https://127.0.0.1:${front.port}/transaction/v14`;
-    const client = await createGatewayClient({ url, namespace: NS, gatewayId: 'GW1', password: 'pw', connectTimeoutMs: 5000, timeoutMs: 5000, ca: cert.cert, aheadMaxAgeMs: 400, keepWarmMs: 0 });
-    const before = front.sni.length;
+    const url = `https://127.0.0.1:${suite.front.port}/transaction/v14`;
+    const client = await createGatewayClient({ url, namespace: NS, gatewayId: 'GW1', password: 'pw', connectTimeoutMs: 5000, timeoutMs: 5000, ca: suite.cert.cert, aheadMaxAgeMs: 400, keepWarmMs: 0 });
+    const before = suite.front.sni.length;
     try {
       client.preconnect();
       // Renewed at half its age: three connections opened while nobody swiped.
-      await vi.waitFor(() => expect(front.sni.length).toBeGreaterThanOrEqual(before + 3), { timeout: 10_000 });
+      await vi.waitFor(() => expect(suite.front.sni.length).toBeGreaterThanOrEqual(before + 3), { timeout: 10_000 });
       const sentAt = Date.now();
       expect(await client.send('SendAndCommit', sale as never)).toMatchObject({ kind: 'approved' });
-      const acceptedAt = front.acceptedAt.at(-1)!;
+      const acceptedAt = suite.front.acceptedAt.at(-1)!;
       expect(acceptedAt).toBeLessThanOrEqual(sentAt);
       expect(sentAt - acceptedAt).toBeLessThan(400);
     } finally {
@@ -107,20 +91,20 @@ describe('a connection ready when the card is', () => {
   });
 
   it('a prepared connection the gateway closed is replaced without the customer noticing, and the payment is sent once', async () => {
-    const g = await gate(front.port);
+    const g = await gate(suite.front.port);
     g.open();
-    const received = sim.received().length;
-    const client = await createGatewayClient({ url: `https://127.0.0.1:${g.port}/transaction/v14`, namespace: NS, gatewayId: 'GW1', password: 'pw', connectTimeoutMs: 5000, timeoutMs: 5000, ca: cert.cert, aheadMaxAgeMs: 60_000, keepWarmMs: 0 });
+    const received = suite.sim.received().length;
+    const client = await createGatewayClient({ url: `https://127.0.0.1:${g.port}/transaction/v14`, namespace: NS, gatewayId: 'GW1', password: 'pw', connectTimeoutMs: 5000, timeoutMs: 5000, ca: suite.cert.cert, aheadMaxAgeMs: 60_000, keepWarmMs: 0 });
     try {
-      const handshakes = front.sni.length;
+      const handshakes = suite.front.sni.length;
       client.preconnect();
-      await vi.waitFor(() => expect(front.sni.length).toBe(handshakes + 1));
+      await vi.waitFor(() => expect(suite.front.sni.length).toBe(handshakes + 1));
       g.drop();
       // Replaced at once, and up before the swipe.
-      await vi.waitFor(() => expect(front.sni.length).toBe(handshakes + 2));
+      await vi.waitFor(() => expect(suite.front.sni.length).toBe(handshakes + 2));
       expect(await client.send('SendAndCommit', sale as never)).toMatchObject({ kind: 'approved' });
       expect(g.connections()).toBe(2);
-      expect(sim.received().length).toBe(received + 1);
+      expect(suite.sim.received().length).toBe(received + 1);
     } finally {
       client.close();
       await g.close();

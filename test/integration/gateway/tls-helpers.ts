@@ -5,6 +5,9 @@ import https from 'node:https';
 import net, { type Socket } from 'node:net';
 import { join } from 'node:path';
 import type { TLSSocket } from 'node:tls';
+import { afterAll, beforeAll } from 'vitest';
+import { startGatewaySimulator, type GatewaySimulator } from '../../../main/training/gateway/server';
+import { tempDirForSuite } from '../../support/tmp';
 
 /** A throw-away self-signed certificate for 127.0.0.1 (openssl from the system). */
 export function selfSignedCert(dir: string): { key: string; cert: string } {
@@ -45,7 +48,7 @@ function listen(server: net.Server): Promise<Closable> {
  * An HTTPS front for the simulator; `sni` lists the name each TLS client asked for (false: none),
  * `acceptedAt` when the connection carrying each request was accepted (Date.now()).
  */
-export async function tlsFront(cert: { key: string; cert: string }, backendPort: number): Promise<Closable & { sni: Array<string | false>; acceptedAt: number[] }> {
+export async function tlsFront(cert: { key: string; cert: string }, backendPort: number): Promise<TlsFront> {
   const sni: Array<string | false> = [];
   const acceptedAt: number[] = [];
   const accepted = new WeakMap<Socket, number>();
@@ -117,4 +120,26 @@ export function proxyServer(options: { refuse?: number } = {}): Promise<Closable
     client.on('error', () => upstream.destroy());
   });
   return listen(server).then((c) => ({ ...c, seen, auth, relayed: () => Buffer.concat(chunks) }));
+}
+
+export type TlsFront = Closable & { sni: Array<string | false>; acceptedAt: number[] };
+
+/**
+ * The strict simulator (credentials GW1/pw) behind an HTTPS front with a throw-away certificate,
+ * for one suite: started before its tests, stopped after. Read the fields inside tests.
+ */
+export function tlsSimulatorForSuite(namespace: string): { sim: GatewaySimulator; front: TlsFront; cert: { key: string; cert: string } } {
+  const dir = tempDirForSuite('pos-gw-tls-');
+  const suite = {} as { sim: GatewaySimulator; front: TlsFront; cert: { key: string; cert: string } };
+  beforeAll(async () => {
+    suite.sim = await startGatewaySimulator({ namespace, credentials: { gatewayId: 'GW1', password: 'pw' } });
+    suite.cert = selfSignedCert(dir.dir);
+    suite.front = await tlsFront(suite.cert, suite.sim.port);
+  });
+  afterAll(async () => {
+    await suite.front.close();
+    await suite.sim.close();
+    dir.remove();
+  });
+  return suite;
 }
