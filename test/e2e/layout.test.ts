@@ -259,7 +259,8 @@ describe('layout and banners in Chromium (headless app, training mode)', () => {
     await expect.poll(() => page.getByTestId('status-gateway').textContent(), { timeout: 10_000 }).toBe('Gateway: Simulated');
     await expect.poll(() => page.getByTestId('status-queue').textContent()).toBe('Offline queue: 0, 1 to look up, 1 declined');
     expect(await banner.textContent()).not.toContain('stored offline');
-    expect(await page.getByTestId('queue-waiting').locator('.big').textContent()).toBe('0');
+    // The queue screen reads its own count on queue.changed (at most every 250 ms): waited for, not raced.
+    await expect.poll(() => page.getByTestId('queue-waiting').locator('.big').textContent()).toBe('0');
     await page.close();
   });
 });
