@@ -63,6 +63,9 @@ export const RELEASED_STATES: ReadonlySet<PaymentState> = group((s) => FINAL_STA
 /** Unanswered: the gateway may have it and nobody knows its answer yet (sent from the counter or the queue, or waiting for a lookup). */
 export const UNANSWERED_STATES: ReadonlySet<PaymentState> = group((s) => (IN_FLIGHT_STATES.has(s) && !AT_COUNTER_STATES.has(s)) || s === 'needs-lookup');
 
+/** Totalled: what a day's totals count (money taken or waiting, and the answers that said no); the rest never reached an answer. */
+export const TOTALLED_STATES: ReadonlySet<PaymentState> = group((s) => STANDING_STATES.has(s) || s === 'declined' || s === 'rejected');
+
 /** A group (or any list of closed values) as the inside of a SQL `IN (…)`: `'offline', 'forwarding'`. */
 export function sqlList(values: Iterable<string>): string {
   return [...values].map((v) => `'${v}'`).join(', ');

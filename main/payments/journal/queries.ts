@@ -1,4 +1,4 @@
-import { IN_FLIGHT_STATES, sqlList, STANDING_STATES, STORED_STATES, type PaymentState, type PaymentType, type Tender } from '../states';
+import { IN_FLIGHT_STATES, sqlList, STANDING_STATES, STORED_STATES, TOTALLED_STATES, type PaymentState, type PaymentType, type Tender } from '../states';
 import type { Db } from '../../store/database';
 import { ROW_COLUMNS, rowOf, type JournalRow, type RawRow } from './row';
 
@@ -141,7 +141,7 @@ export const TOTALS_SQL = `SELECT tender, type,
             count(*) AS count,
             sum(CASE WHEN state = 'approved' THEN coalesce(approved_cents, requested_cents) ELSE requested_cents END) AS cents
      FROM journal
-     WHERE created_at >= ? AND created_at < ? AND +state IN (${sqlList([...STANDING_STATES, 'declined', 'rejected'])})
+     WHERE created_at >= ? AND created_at < ? AND +state IN (${sqlList(TOTALLED_STATES)})
      GROUP BY tender, type, bucket ORDER BY tender, type, bucket`;
 
 /** Approved voids of a period by what they voided, read by date as the totals are. */

@@ -16,6 +16,7 @@ import {
   STANDING_STATES,
   STORED_STATES,
   UNANSWERED_STATES,
+  TOTALLED_STATES,
 } from '../../../main/payments/states';
 
 describe('state groups', () => {
@@ -47,6 +48,8 @@ describe('state groups', () => {
     expect([...RELEASED_STATES]).toEqual(['declined', 'rejected', 'failed', 'cancelled', 'voided']);
     for (const s of RELEASED_STATES) expect(FINAL_STATES.has(s) && !STANDING_STATES.has(s)).toBe(true);
     expect([...UNANSWERED_STATES]).toEqual(['sending', 'forwarding', 'needs-lookup']);
+    // The day's totals read exactly what they listed by hand before.
+    expect(new Set(TOTALLED_STATES)).toEqual(new Set(['approved', 'offline', 'forwarding', 'declined', 'rejected']));
     for (const s of UNANSWERED_STATES) expect(OPEN_STATES.has(s) && !AT_COUNTER_STATES.has(s)).toBe(true);
   });
 
