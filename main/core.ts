@@ -65,9 +65,10 @@ export interface CoreConfig {
 export interface StartOptions {
   /**
    * Leave to `startDeferred()` what no call needs before the terminal answers: the gateway's client
-   * (and training's simulated gateway), the devices and their listing, and the marketplace and
-   * merchant simulators. The headless start prints its address in between. A call dispatched
-   * meanwhile waits for them, so it is answered as after a full start.
+   * (and training's simulated gateway) and the marketplace and merchant simulators. The headless
+   * start prints its address in between. A call dispatched meanwhile waits for them, so it is
+   * answered as after a full start. The devices start at once: the status the app publishes for
+   * posctl shows them open from the moment the address is printed.
    */
   defer?: boolean;
 }
@@ -303,7 +304,7 @@ export async function createCore(config: CoreConfig, platform: Platform): Promis
   const activity = new CounterActivity();
   const dispatcher = createDispatcher(handlers, log, activity.watch(manager));
   // What StartOptions.defer leaves until the terminal answers: each prepares what its first use would.
-  const deferrable = new Set<Service>([gateway, devices, apiTraining.marketplace, apiTraining.merchant]);
+  const deferrable = new Set<Service>([gateway, apiTraining.marketplace, apiTraining.merchant]);
   let deferred: Service[] = [];
   let deferredRun: Promise<void> | undefined;
   /** Open while deferred services have not started: calls wait for them. */

@@ -74,7 +74,7 @@ export async function runHeadless(signals: StopSignals): Promise<void> {
   console.log('Open this address in a browser on this machine:');
   console.log(`  ${running.server.url}`);
   console.log('Press Ctrl+C to stop.');
-  // The rest of the start (the gateway's client, the devices, the training simulators) runs once
+  // The rest of the start (the gateway's client, the training simulators) runs once
   // the address is out; a page's first calls wait for it. Should it fail, the terminal stops.
   running.core.startDeferred().catch((e: unknown) => {
     console.error(`start:headless: ${e instanceof Error ? e.message : String(e)}`);

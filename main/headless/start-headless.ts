@@ -10,7 +10,7 @@ export interface HeadlessOptions {
   port?: number;
   core?: CoreConfig;
   /**
-   * Answer before the gateway's client, the devices and the training simulators have started
+   * Answer before the gateway's client and the training simulators have started
    * (StartOptions.defer): the caller starts them with `core.startDeferred()` once it printed the
    * address. Calls that come meanwhile wait for them.
    */
