@@ -4,7 +4,8 @@
 // and the renderer with Vite.
 import { build as esbuild, stop as stopEsbuild } from 'esbuild';
 import { build as viteBuild } from 'vite';
-import { existsSync, readFileSync, renameSync, rmSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
 
 const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8'));
 const quiet = process.argv.includes('--quiet');
@@ -39,6 +40,38 @@ const external = Object.keys({ ...pkg.dependencies, ...pkg.devDependencies })
   .filter((name) => !BUNDLED.has(name))
   .flatMap((name) => [name, `${name}/*`]);
 
+// zod, tree-shaken. The sources use it as `z.member` (import { z } from 'zod'), a namespace
+// esbuild cannot trim: every locale and the JSON Schema tools would load with every start. The
+// bundles get a `z` made of the members the sources name, as named imports esbuild trims
+// (names that are only types, such as z.infer, are not among zod's values and drop out).
+const root = new URL('..', import.meta.url).pathname;
+function zodMembers() {
+  const names = new Set();
+  const walk = (dir) => {
+    for (const entry of readdirSync(dir, { withFileTypes: true })) {
+      const path = join(dir, entry.name);
+      if (entry.isDirectory()) walk(path);
+      else if (/\.tsx?$/.test(entry.name)) for (const m of readFileSync(path, 'utf8').matchAll(/\bz\.([A-Za-z_$][\w$]*)/g)) names.add(m[1]);
+    }
+  };
+  for (const dir of ['main', 'native', 'preload']) walk(join(root, dir));
+  return [...names].sort();
+}
+const { z: zodValues } = await import('zod');
+const leanZod = {
+  name: 'lean-zod',
+  setup(build) {
+    build.onResolve({ filter: /^zod$/ }, (args) => (args.namespace === 'lean-zod' ? undefined : { path: 'zod', namespace: 'lean-zod' }));
+    build.onLoad({ filter: /.*/, namespace: 'lean-zod' }, () => {
+      const members = zodMembers().filter((name) => name in zodValues);
+      return {
+        contents: `import { ${members.map((m, i) => `${m} as m${i}`).join(', ')} } from 'zod';\nexport const z = { ${members.map((m, i) => `${m}: m${i}`).join(', ')} };\n`,
+        resolveDir: root,
+      };
+    });
+  },
+};
+
 const common = {
   bundle: true,
   platform: 'node',
@@ -46,6 +79,7 @@ const common = {
   sourcemap: 'linked',
   logLevel: 'warning',
   define: { __APP_VERSION__: JSON.stringify(pkg.version) },
+  plugins: [leanZod],
 };
 
 // A failed build leaves nothing behind (a stray folder would be linted and shipped by mistake).
