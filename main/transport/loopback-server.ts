@@ -1,8 +1,10 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { createRequire } from 'node:module';
 import type { Duplex } from 'node:stream';
 import type { Logger } from 'pino';
-import { WebSocketServer, type WebSocket } from 'ws';
+import type * as Ws from 'ws';
+import type { WebSocket, WebSocketServer } from 'ws';
 import { ClientFrame, WS_PATH, WS_SUBPROTOCOL, WS_TOKEN_PREFIX, type ServerFrame } from '../../preload/contract/wire';
 import type { Dispatch } from '../api/dispatcher';
 import type { EventBus } from '../events/bus';
@@ -116,11 +118,15 @@ export async function startLoopbackServer(options: LoopbackServerOptions): Promi
   const idle = new IdleSockets(limits.idleUnauthenticatedMs, () => log.debug('closed an idle connection that is not an authenticated page'));
   server.on('connection', (socket) => idle.add(socket));
   server.on('request', (req, res) => res.once('close', idle.busy(req.socket)));
-  const wss = new WebSocketServer({
-    noServer: true,
-    maxPayload: MAX_FRAME,
-    handleProtocols: (protocols) => (protocols.has(WS_SUBPROTOCOL) ? WS_SUBPROTOCOL : false),
-  });
+  // ws is loaded by the first page that connects, not before the address is printed (synchronously:
+  // the upgrade below must still complete in the turn that counted it).
+  let wss: WebSocketServer | undefined;
+  const webSockets = (): WebSocketServer =>
+    (wss ??= new (createRequire(import.meta.url)('ws') as typeof Ws).WebSocketServer({
+      noServer: true,
+      maxPayload: MAX_FRAME,
+      handleProtocols: (protocols) => (protocols.has(WS_SUBPROTOCOL) ? WS_SUBPROTOCOL : false),
+    }));
   const clients = new Map<WebSocket, ConnectionBudget>();
 
   const sendText = (ws: WebSocket, text: string): void => {
@@ -185,7 +191,7 @@ export async function startLoopbackServer(options: LoopbackServerOptions): Promi
       refuseUpgrade(socket, 503, 'Service Unavailable');
       return;
     }
-    wss.handleUpgrade(req, socket, head, (ws) => accept(ws, socket));
+    webSockets().handleUpgrade(req, socket, head, (ws) => accept(ws, socket));
   });
 
   const unsubscribe = options.bus.onAny((name, payload) => {
@@ -214,7 +220,7 @@ export async function startLoopbackServer(options: LoopbackServerOptions): Promi
       new Promise<void>((resolveClose) => {
         unsubscribe();
         for (const ws of clients.keys()) ws.terminate();
-        wss.close();
+        wss?.close();
         server.closeAllConnections();
         server.close(() => resolveClose());
       }),
