@@ -27,12 +27,12 @@ function staticGraph(...entries: string[]): { packages: Set<string>; files: stri
   return { packages, files };
 }
 
-const LATER = ['soap', 'axios', 'serialport', '@serialport/bindings-cpp', 'fflate', 'node-hid'];
+const LATER = ['soap', 'axios', 'serialport', '@serialport/bindings-cpp', 'fflate', 'node-hid', 'ws'];
 
 describe('what the built starts load up front', () => {
   beforeAll(() => requireBuild());
 
-  it('the headless start reaches neither soap, serialport nor the training catalogue through static imports', () => {
+  it('the headless start reaches neither soap, serialport, ws nor the training catalogue through static imports', () => {
     // The entry catches the stop signals, then loads the app's chunk (main/headless/main.ts): both are the start.
     const run = /import\("\.\/(headless-run-[\w-]+\.js)"\)/.exec(readFileSync(join(DIST, 'headless.js'), 'utf8'))?.[1];
     expect(run).toBeDefined();
