@@ -48,6 +48,8 @@ export interface GatewayClient {
   checkTransactionInfo(request: GatewayRequest<'CheckTransactionInfo'>): Promise<GatewayOutcome<ResultOf<'CheckTransactionInfo'>>>;
   /** Opens the connection for the next request ahead of time (while the customer swipes). */
   preconnect(): void;
+  /** The sale that called preconnect has ended (whether or not it sent): stop holding a connection for it. */
+  releaseHold(): void;
   /** The last exchange's request (headers and bytes) and answer, for tests and diagnostics. Contains secrets: never log it. */
   lastExchange(): ExchangeRecord | undefined;
   close(): void;
@@ -207,6 +209,7 @@ export async function createGatewayClient(options: GatewayClientOptions): Promis
     checkTransactionInfo: (r) => send('CheckTransactionInfo', r),
     lastExchange: () => last,
     preconnect: () => transport?.preconnect(options.url),
+    releaseHold: () => transport?.releaseHold(),
     close: () => transport?.close(),
   };
 }

@@ -110,6 +110,15 @@ export class ConnectionAhead {
     this.wakeIn(0);
   }
 
+  /**
+   * The sale that held a connection ended (sent, cancelled or timed out): from now on only the
+   * warm window after a payment keeps one.
+   */
+  release(): void {
+    this.warmUntil = Math.min(this.warmUntil, this.now() + this.deps.keepWarmMs);
+    if (this.target) this.ensure();
+  }
+
   close(): void {
     this.dropAll();
     this.target = undefined;

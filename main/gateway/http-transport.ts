@@ -131,6 +131,11 @@ export class GatewayHttpTransport {
     });
   }
 
+  /** The sale that called preconnect has ended: a connection is kept only for the warm window. */
+  releaseHold(): void {
+    this.ahead.release();
+  }
+
   /** soap's IHttpClient.request: POST `data` to `url`, call back with the answer whatever its status. */
   request(url: string, data: string, callback: Callback, exheaders?: Record<string, unknown>, exoptions?: { exchange?: ExchangeRecord }): undefined {
     const record: ExchangeRecord = exoptions?.exchange ?? { sent: false };

@@ -286,6 +286,7 @@ export class GatewayService<Sim extends TrainingGateway = TrainingGateway> imple
     if (!active) throw new PosError('UNAVAILABLE', 'the gateway is not set up');
     this.leases.set(active, (this.leases.get(active) ?? 0) + 1);
     let released = false;
+    let held = false;
     return {
       mode: active.mode,
       send: async (op, request) => {
@@ -300,11 +301,15 @@ export class GatewayService<Sim extends TrainingGateway = TrainingGateway> imple
       // Live only: the handshakes are worth hiding on a real network, and a gateway known to be offline is not dialled.
       // (The training simulator is on this machine, and its faults are decided at each request.)
       preconnect: () => {
-        if (active.mode === 'live' && !(this.lastExchange === 'offline' && this.deps.now().getTime() - this.lastNotSentAt < KNOWN_OFFLINE_MS)) active.client.preconnect();
+        if (active.mode !== 'live' || (this.lastExchange === 'offline' && this.deps.now().getTime() - this.lastNotSentAt < KNOWN_OFFLINE_MS)) return;
+        held = true;
+        active.client.preconnect();
       },
       release: () => {
         if (released) return;
         released = true;
+        // A cancelled sale holds no connection for ten minutes: only the warm window after it.
+        if (held) active.client.releaseHold();
         const left = (this.leases.get(active) ?? 1) - 1;
         if (left > 0) this.leases.set(active, left);
         else {

@@ -191,6 +191,28 @@ describe('ConnectionAhead', () => {
     expect(live()).toHaveLength(0);
   });
 
+  it('a sale that ends without a request lets its connection go (or keeps it for the warm window)', () => {
+    const a = ahead(0);
+    a.hold(target());
+    opened[0]!.up();
+    a.release();
+    expect(live()).toHaveLength(0);
+    vi.advanceTimersByTime(600_000);
+    expect(opened).toHaveLength(1);
+
+    opened = [];
+    const warm = ahead(30_000);
+    warm.hold(target());
+    opened[0]!.up();
+    warm.release();
+    expect(live()).toHaveLength(1);
+    for (let s = 0; s < 40; s++) {
+      opened.at(-1)!.up();
+      vi.advanceTimersByTime(1000);
+    }
+    expect(live()).toHaveLength(0);
+  });
+
   it('an abandoned hold ends by itself', () => {
     const a = new ConnectionAhead({ maxAgeMs: MAX_AGE, keepWarmMs: 0, holdMs: 60_000, now: () => Date.now() });
     a.hold(target());
