@@ -7,7 +7,6 @@ import { isOperationName, OPERATION_NAMES, type OperationName } from '../../gate
 import { buildWsdl, checkAddress, checkNamespace, PLACEHOLDER_ADDRESS } from '../../gateway/wsdl';
 import { TrainingFaultKind } from '../../../preload/contract';
 import { describeTrainingFault } from '../../training/gateway/fault-words';
-import { startGatewaySimulator } from '../../training/gateway/server';
 import type { CliContext } from '../context';
 import { contractCall } from '../contract-call';
 import { parseJsonText } from '../../config/json-text';
@@ -207,6 +206,8 @@ export function registerGateway(program: Command, ctx: CliContext): void {
       checked(checkNamespace(namespace));
       let simulator;
       try {
+        // Loaded here, not by every posctl command: its request reader, XML parser and tables.
+        const { startGatewaySimulator } = await import('../../training/gateway/server');
         simulator = await startGatewaySimulator({
           namespace,
           port: opts.port,
