@@ -94,6 +94,18 @@ describe('the checkpoint after a final answer', () => {
     expect(walSize(j)).toBe(0);
   });
 
+  it('truncates the WAL again at each later quiet moment (its checkpoint statement is prepared once, run each time)', () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
+    const j = onDisk();
+    for (const ref of ['L-11', 'L-12', 'L-13']) {
+      sealedSale(j, ref);
+      j.transition(ref, 'sending', 'approved', AT);
+      expect(walSize(j)).toBeGreaterThan(0);
+      vi.advanceTimersByTime(CHECKPOINT_QUIET_MS);
+      expect(walSize(j)).toBe(0);
+    }
+  });
+
   it('never waits longer than its limit while answers keep coming (a drain)', () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
     const j = onDisk();
