@@ -4,7 +4,7 @@ import type { SettingsStore } from '../config/settings-store';
 import type { ApiTraining } from '../marketplace/domain';
 import { TRAINING_LEAD_DEFAULTS } from './marketplace/lead-defaults';
 import { TrainingSimulatorService } from './marketplace/service';
-import { startMerchantSimulator, TRAINING_HOME_MERCHANT_ID } from './merchant/simulator';
+import { TRAINING_HOME_MERCHANT_ID } from './merchant/home';
 
 /**
  * Training's side of the marketplace and merchant interfaces: the two simulators each client is
@@ -23,7 +23,8 @@ export function createApiTraining(deps: { dataDir: string; settings: SettingsSto
       log: deps.log,
     }),
     merchant: new TrainingSimulatorService('merchant-simulator', {
-      start: (credentials) => startMerchantSimulator({ credentials }),
+      // The simulator and its merchant book load when it first starts.
+      start: async (credentials) => (await import('./merchant/simulator')).startMerchantSimulator({ credentials }),
       companyId: () => '',
       wanted: () => deps.settings.get('merchant.url') === '',
       algorithm: 'hmac-sha256',

@@ -1,4 +1,5 @@
 import { seededRandom } from '../marketplace/sim-http';
+import { TRAINING_HOME_MERCHANT_ID } from './home';
 
 /**
  * The training merchant book: one bank with agents, lead corporates, business owners, chains
@@ -350,5 +351,6 @@ function build() {
 }
 
 export const MERCHANT_BOOK = build();
-/** The store this training lane belongs to. */
-export const TRAINING_HOME_MERCHANT_ID = MERCHANT_BOOK.home;
+// home.ts names the first outlet without building the book; a change to the generator that moves it must move that id too.
+if (MERCHANT_BOOK.home !== TRAINING_HOME_MERCHANT_ID) throw new Error(`training merchant book: the home outlet is ${MERCHANT_BOOK.home}, home.ts says ${TRAINING_HOME_MERCHANT_ID}`);
+export { TRAINING_HOME_MERCHANT_ID };
