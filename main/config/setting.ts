@@ -44,6 +44,16 @@ export function settingRule<D extends Record<string, SettingDef<unknown>>, const
   };
 }
 
+/**
+ * A setting's schema, built when it is first used: a process checks only the settings stored in
+ * its database and those it is given (posctl status: a few of more than a hundred), and building
+ * them all cost every start a few milliseconds.
+ */
+function lazily<T>(build: () => z.ZodType<T>): () => z.ZodType<T> {
+  let built: z.ZodType<T> | undefined;
+  return () => (built ??= build());
+}
+
 interface Common {
   description: string;
   access?: 'technician' | 'manager';
@@ -53,8 +63,15 @@ interface Common {
 export function textSetting(
   options: Common & { default?: string; secret?: boolean; schema?: z.ZodType<string> },
 ): SettingDef<string> {
+  return textDef(options, () => options.schema ?? z.string().max(1000));
+}
+
+function textDef(options: Common & { default?: string; secret?: boolean }, inner: () => z.ZodType<string>): SettingDef<string> {
+  const schema = lazily(() => plainText(inner()));
   return {
-    schema: plainText(options.schema ?? z.string().max(1000)),
+    get schema() {
+      return schema();
+    },
     default: options.default ?? '',
     secret: options.secret ?? false,
     access: options.access ?? 'technician',
@@ -73,13 +90,15 @@ export function withoutCredentials(schema: z.ZodType<string>): z.ZodType<string>
 
 /** An http(s) URL without credentials in it, or empty for "not configured". */
 export function urlSetting(options: Common & { default?: string }): SettingDef<string> {
-  const url = withoutCredentials(z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }));
-  return textSetting({ ...options, schema: z.union([z.literal(''), url]) });
+  return textDef(options, () => z.union([z.literal(''), withoutCredentials(z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }))]));
 }
 
 export function intSetting(options: Common & { default: number; min: number; max: number }): SettingDef<number> {
+  const schema = lazily(() => z.number().int().min(options.min).max(options.max));
   return {
-    schema: z.number().int().min(options.min).max(options.max),
+    get schema() {
+      return schema();
+    },
     default: options.default,
     secret: false,
     access: options.access ?? 'technician',
@@ -89,8 +108,11 @@ export function intSetting(options: Common & { default: number; min: number; max
 }
 
 export function boolSetting(options: Common & { default: boolean }): SettingDef<boolean> {
+  const schema = lazily(() => z.boolean());
   return {
-    schema: z.boolean(),
+    get schema() {
+      return schema();
+    },
     default: options.default,
     secret: false,
     access: options.access ?? 'technician',
@@ -103,8 +125,11 @@ export function enumSetting<const T extends readonly [string, ...string[]]>(
   values: T,
   options: Common & { default: T[number] },
 ): SettingDef<T[number]> {
+  const schema = lazily(() => z.enum(values));
   return {
-    schema: z.enum(values),
+    get schema() {
+      return schema();
+    },
     default: options.default,
     secret: false,
     access: options.access ?? 'technician',
@@ -167,12 +192,17 @@ export function moneySetting(options: Common & { default: number; min: number; m
     // Anything unreadable reaches the schema as not-a-number, so it is refused with DOLLARS_HINT.
     return typeof text === 'string' ? (parseDollars(text) ?? text) : v;
   };
-  return {
-    schema: z
+  const schema = lazily(() =>
+    z
       .number({ error: DOLLARS_HINT })
       .int({ error: 'must be whole cents' })
       .min(options.min, { error: `must be at least ${formatDollars(options.min)}` })
       .max(options.max, { error: `must be at most ${formatDollars(options.max)}` }),
+  );
+  return {
+    get schema() {
+      return schema();
+    },
     default: options.default,
     secret: false,
     access: options.access ?? 'technician',
@@ -191,10 +221,15 @@ export function listSetting<const T extends readonly [string, ...string[]]>(
   values: T,
   options: Common & { default: Array<T[number]> },
 ): SettingDef<Array<T[number]>> {
-  return {
-    schema: z
+  const schema = lazily(() =>
+    z
       .array(z.enum(values, { error: `each must be one of ${values.join(', ')}` }))
       .refine((list) => new Set(list).size === list.length, 'each value at most once'),
+  );
+  return {
+    get schema() {
+      return schema();
+    },
     default: options.default,
     secret: false,
     access: options.access ?? 'technician',
