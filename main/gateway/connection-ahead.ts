@@ -38,6 +38,9 @@ export interface ConnectionAheadOptions {
 /** A sale's card wait is at most a few minutes (payments.cardWaitSeconds, a keyed card's 3 minutes). */
 export const DEFAULT_HOLD_MS = 10 * 60_000;
 
+/** The next sale cannot start sooner; the sale just answered has published by then. */
+const NEXT_AFTER_ANSWER_MS = 50;
+
 interface Ahead {
   readonly socket: Socket;
   readonly openedAt: number;
@@ -101,13 +104,13 @@ export class ConnectionAhead {
 
   /**
    * A request finished: open the next connection if the lane stays warm and the gateway was reached
-   * (one that could not be is not dialled again until the next sale). Deferred a turn, so its
-   * handshake does not share the event loop with the answer the sale is publishing.
+   * (one that could not be is not dialled again until the next sale). A little later, so its
+   * handshake does not share the event loop with the answer the sale is journaling and publishing.
    */
   exchangeDone(reached: boolean): void {
     if (!reached) this.warmUntil = 0;
     if (!this.target || this.now() >= this.warmUntil) return;
-    this.wakeIn(0);
+    this.wakeIn(NEXT_AFTER_ANSWER_MS);
   }
 
   /**

@@ -183,7 +183,6 @@ export class GatewayHttpTransport {
       settled = true;
       clearTimeout(connectTimer);
       clearTimeout(totalTimer);
-      this.ahead.exchangeDone(connected);
       if (error) {
         req?.destroy();
         tunnel?.destroy();
@@ -191,6 +190,8 @@ export class GatewayHttpTransport {
       } else if (res) {
         callback(null, res, res.data);
       }
+      // After the answer is handed on: the next connection is for later.
+      this.ahead.exchangeDone(connected);
     };
     const fail = (reasonNotSent: NotSentReason, reasonUnknown: UnknownReason, message: string, cause?: unknown): void => {
       finish(

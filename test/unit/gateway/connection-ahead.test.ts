@@ -163,7 +163,8 @@ describe('ConnectionAhead', () => {
     void warm.take('https://gw:443');
     opened.shift(); // the request's own now
     warm.exchangeDone(true);
-    vi.advanceTimersByTime(1);
+    expect(opened).toHaveLength(0);
+    vi.advanceTimersByTime(50);
     expect(opened).toHaveLength(1);
     for (let s = 0; s < 29; s++) {
       opened.at(-1)!.up();
