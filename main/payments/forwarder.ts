@@ -21,6 +21,11 @@ import type { PaymentEvent } from './states';
 export interface ForwarderDeps {
   /** The journal and gateway of the terminal's current mode, taken afresh for each round. */
   open(): Promise<{ journal: JournalStore; gateway: GatewayLease } | undefined>;
+  /**
+   * The current mode's journal if it exists, without the gateway: a round with nothing due ends
+   * there, so an idle lane never builds a gateway client (or starts training's simulator) for it.
+   */
+  peek?(): JournalStore | undefined;
   unseal: (blob: Buffer, context: string) => Buffer;
   owner: string;
   now: () => Date;
@@ -140,6 +145,11 @@ export class Forwarder {
 
   private async round(): Promise<ForwardResult> {
     const result: ForwardResult = { attempted: 0, approved: 0, declined: 0, needsLookup: 0, failed: 0, remaining: 0, stoppedBecause: null };
+    if (!this.asked && this.deps.peek) {
+      const journal = this.deps.peek();
+      if (!journal) return result;
+      if (this.nothingDue(journal)) return { ...result, remaining: journal.countQueued() };
+    }
     let opened: { journal: JournalStore; gateway: GatewayLease } | undefined;
     try {
       opened = await this.deps.open();
@@ -180,6 +190,15 @@ export class Forwarder {
     result.remaining = journal.countQueued();
     this.schedule(journal);
     return result;
+  }
+
+  /** Nothing to send now in `journal` (or no journal): the next wake is set and no gateway is leased. */
+  private nothingDue(journal: JournalStore): boolean {
+    if (recoverAbandoned(journal, this.deps.owner, this.deps.now()).length > 0) this.deps.changed();
+    const next = journal.nextDueAt();
+    if (next !== null && new Date(next).getTime() <= this.deps.now().getTime()) return false;
+    this.schedule(journal);
+    return true;
   }
 
   /** queue.changed during a round: at once for its first row, then at most every ROUND_CHANGED_EVERY_MS. */

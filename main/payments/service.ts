@@ -68,6 +68,7 @@ export class PaymentsService implements Service {
         const gateway = await deps.lease();
         return { journal: deps.journal(gateway.mode), gateway };
       },
+      peek: () => deps.existingJournal(deps.mode()),
       unseal: deps.unseal,
       owner: deps.owner,
       now: deps.now,
