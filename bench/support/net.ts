@@ -52,20 +52,31 @@ function tie(a: Socket, b: Socket): void {
 /**
  * Forwards `from` to `to`, each chunk `delayMs` later, in order; the first chunk waits
  * `firstExtraMs` more. Timers have about 1 ms of granularity, so each leg is at least `delayMs`.
+ * One queue and one timer per direction: with a timer per chunk, an end (or a chunk) scheduled a
+ * fraction of a millisecond later but with a shorter delay could fire first (Node keeps fractional
+ * delays against a clock cached per loop turn), and a FIN overtaking the answer read as a
+ * connection lost after the request was sent.
  */
 function delayedPipe(from: Socket, to: Socket, delayMs: number, firstExtraMs: number): void {
+  const queue: Array<{ at: number; act: () => void }> = [];
   let releaseAt = 0;
   let first = true;
-  const later = (fn: () => void): void => {
-    const wait = Math.max(0, releaseAt - performance.now());
-    setTimeout(fn, wait);
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const drain = (): void => {
+    timer = undefined;
+    while (queue.length > 0 && queue[0]!.at <= performance.now()) queue.shift()!.act();
+    if (queue.length > 0) timer = setTimeout(drain, Math.max(0, queue[0]!.at - performance.now()));
+  };
+  const later = (act: () => void, extraMs = 0): void => {
+    releaseAt = Math.max(performance.now() + delayMs + extraMs, releaseAt);
+    queue.push({ at: releaseAt, act });
+    timer ??= setTimeout(drain, Math.max(0, queue[0]!.at - performance.now()));
   };
   from.on('data', (chunk: Buffer) => {
-    releaseAt = Math.max(performance.now() + delayMs + (first ? firstExtraMs : 0), releaseAt);
-    first = false;
     later(() => {
       if (!to.destroyed) to.write(chunk);
-    });
+    }, first ? firstExtraMs : 0);
+    first = false;
   });
   from.on('end', () => later(() => to.end()));
   // What is still held goes out first; then the other side closes too.
