@@ -350,6 +350,7 @@ export async function createCore(config: CoreConfig, platform: Platform): Promis
       trainingPadPageClosed(devices, connection);
     },
     async start(options = {}) {
+      if (options.defer) gateway.buildClientOnFirstUse();
       for (const service of services) {
         if (options.defer && deferrable.has(service)) deferred.push(service);
         else await startService(service);

@@ -62,8 +62,18 @@ export class GatewayService<Sim extends TrainingGateway = TrainingGateway> imple
   private readonly retired = new Map<Active<Sim>, boolean>();
   private stopped = false;
   private unsubscribe: (() => void) | undefined;
+  private clientAtStart = true;
 
   constructor(private readonly deps: GatewayServiceDeps<Sim>) {}
+
+  /**
+   * The client (soap, its parsed WSDL, training's simulated gateway) is made by the first sale,
+   * forwarding round or gateway call instead of at start: an idle headless lane does not hold it.
+   * That first call pays for it (tens of ms, at the tender, before the customer swipes).
+   */
+  buildClientOnFirstUse(): void {
+    this.clientAtStart = false;
+  }
 
   async start(): Promise<void> {
     this.stopped = false;
@@ -73,7 +83,7 @@ export class GatewayService<Sim extends TrainingGateway = TrainingGateway> imple
     });
     // A gateway that cannot be set up (unreadable CA file...) must not keep the terminal from
     // starting: the error is logged now and answered to every payment until it is fixed.
-    await this.client().catch((err: unknown) => this.deps.log.error({ err }, 'gateway client could not be set up'));
+    if (this.clientAtStart) await this.client().catch((err: unknown) => this.deps.log.error({ err }, 'gateway client could not be set up'));
   }
 
   async stop(): Promise<void> {

@@ -46,6 +46,21 @@ describe('core start with defer (the headless start)', () => {
     expect(list).toEqual(await callCore(full.core, 'devices.list', {}));
   });
 
+  it('leaves the gateway client (and training simulated gateway) to its first use, so an idle headless lane does not hold it', async () => {
+    const { core } = await open();
+    await core.start({ defer: true });
+    await core.startDeferred();
+    await settle();
+    expect(core.gateway.simulator()).toBeUndefined();
+    // The first gateway use makes it, and is answered as by a fully started core.
+    const lease = await core.gateway.lease();
+    lease.release();
+    expect(core.gateway.simulator()).toBeDefined();
+    const full = await open();
+    await full.core.start();
+    expect(full.core.gateway.simulator()).toBeDefined();
+  });
+
   it('starts everything at once without defer, and startDeferred then does nothing', async () => {
     const { core, log } = await open();
     await core.start();
