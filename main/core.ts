@@ -64,9 +64,9 @@ export interface CoreConfig {
 
 export interface StartOptions {
   /**
-   * Leave to `startDeferred()` what no call needs before the terminal answers: the gateway's client
-   * (and training's simulated gateway) and the marketplace and merchant simulators. The headless
-   * start prints its address in between. A call dispatched meanwhile waits for them, so it is
+   * Leave to `startDeferred()` what no call needs before the terminal answers: the gateway service
+   * (whose client, with training's simulated gateway, is then made by its first use) and the
+   * marketplace and merchant simulators. The headless start prints its address in between. A call dispatched meanwhile waits for them, so it is
    * answered as after a full start. The devices start at once: the status the app publishes for
    * posctl shows them open from the moment the address is printed.
    */

@@ -74,8 +74,9 @@ export async function runHeadless(signals: StopSignals): Promise<void> {
   console.log('Open this address in a browser on this machine:');
   console.log(`  ${running.server.url}`);
   console.log('Press Ctrl+C to stop.');
-  // The rest of the start (the gateway's client, the training simulators) runs once
-  // the address is out; a page's first calls wait for it. Should it fail, the terminal stops.
+  // The rest of the start (the gateway service, training's marketplace and merchant simulators)
+  // runs once the address is out; a page's first calls wait for it. Should it fail, the terminal
+  // stops. The gateway's client is made by its first use.
   running.core.startDeferred().catch((e: unknown) => {
     console.error(`start:headless: ${e instanceof Error ? e.message : String(e)}`);
     void running.stop().finally(() => process.exit(2));

@@ -145,9 +145,12 @@ export class Forwarder {
 
   private async round(): Promise<ForwardResult> {
     const result: ForwardResult = { attempted: 0, approved: 0, declined: 0, needsLookup: 0, failed: 0, remaining: 0, stoppedBecause: null };
+    let recovered: JournalStore | undefined;
     if (!this.asked && this.deps.peek) {
       const journal = this.deps.peek();
       if (!journal) return result;
+      this.recover(journal);
+      recovered = journal;
       if (this.nothingDue(journal)) return { ...result, remaining: journal.countQueued() };
     }
     let opened: { journal: JournalStore; gateway: GatewayLease } | undefined;
@@ -159,7 +162,8 @@ export class Forwarder {
     if (!opened) return { ...result, stoppedBecause: this.lastError ?? 'the terminal cannot forward now (no gateway for this mode)' };
     const { journal, gateway } = opened;
     try {
-      if (recoverAbandoned(journal, this.deps.owner, this.deps.now()).length > 0) this.deps.changed();
+      // Once per round: not again when the look ahead already did it in this journal.
+      if (journal !== recovered) this.recover(journal);
       while (!this.pausedIn(journal) && !this.closing) {
         if (this.asked) {
           this.asked = false;
@@ -192,9 +196,13 @@ export class Forwarder {
     return result;
   }
 
-  /** Nothing to send now in `journal` (or no journal): the next wake is set and no gateway is leased. */
-  private nothingDue(journal: JournalStore): boolean {
+  /** Rows another process left mid-send are put back (recovery.ts). */
+  private recover(journal: JournalStore): void {
     if (recoverAbandoned(journal, this.deps.owner, this.deps.now()).length > 0) this.deps.changed();
+  }
+
+  /** Nothing to send now in `journal`: the next wake is set and no gateway is leased. */
+  private nothingDue(journal: JournalStore): boolean {
     const next = journal.nextDueAt();
     if (next !== null && new Date(next).getTime() <= this.deps.now().getTime()) return false;
     this.schedule(journal);
