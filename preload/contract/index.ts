@@ -58,6 +58,7 @@ export function isEventName(name: unknown): name is EventName {
 }
 
 export * from './app';
+export * from './ids';
 export * from './errors';
 export * from './marketplace';
 export * from './merchant';

@@ -1,9 +1,9 @@
-import { randomUUID } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { Option, type Command } from 'commander';
 import { parseSwipe } from '../../../native/card/card-read';
 import { luhnValid } from '../../../native/card/luhn';
 import { parseMicr, type CheckRead } from '../../../native/check/micr';
-import { CheckDetails, type SaleView } from '../../../preload/contract';
+import { CheckDetails, idLetters, type SaleView } from '../../../preload/contract';
 import { controlCharacterProblem } from '../../../preload/contract/text';
 import { PosError } from '../../api/errors';
 import { parseDollars } from '../../config/setting';
@@ -53,9 +53,9 @@ export function describeSale(v: SaleView): string {
   return lines.join('\n');
 }
 
-/** A fresh sale id per run (the contract's 8 to 64 letters, digits, - or _). */
+/** A fresh sale id per run (the contract's 8 to 64 letters, digits, - or _; random letters only: preload/contract/ids.ts). */
 export function newSaleId(): string {
-  return `posctl-${randomUUID().replace(/-/g, '')}`;
+  return `posctl-${idLetters(randomBytes(16))}`;
 }
 
 interface SaleOptions {

@@ -1,5 +1,6 @@
 import { create } from 'zustand';
 import type { AppStatus, CashierStatus, CheckDetails, KeyedCardInput, PaymentType, Receipt, SaleView, SimCard, StartSale } from '../../../preload/contract';
+import { idLetters } from '../../../preload/contract/ids';
 import { connect } from '../api/pos';
 import type { Problem } from '../components/problem';
 import { callAction, type Outcome } from './call-action';
@@ -88,8 +89,8 @@ const client = () => connect().client;
 
 /** A sale id the page makes once per sale: repeating a start with it never makes a second sale. */
 function newSaleId(): string {
-  const bytes = crypto.getRandomValues(new Uint8Array(9));
-  return `reg-${Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('')}`;
+  // Letters only: an id never reads as a card number on its way back (preload/contract/ids.ts).
+  return `reg-${idLetters(crypto.getRandomValues(new Uint8Array(9)))}`;
 }
 
 /**
