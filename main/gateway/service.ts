@@ -197,8 +197,30 @@ export class GatewayService<Sim extends TrainingGateway = TrainingGateway> imple
     const namespace = s.get('gateway.namespace');
     // The simulator (and its history) survives changes that do not concern it.
     const simulatorKey = JSON.stringify([namespace, hmac ?? null]);
-    let simulator = mode === 'training' && previous?.simulatorKey === simulatorKey ? previous.simulator : undefined;
-    if (mode === 'training' && !simulator) simulator = await this.deps.training.start({ namespace, ...(hmac ? { hmac } : {}) });
+    const kept = mode === 'training' && previous?.simulatorKey === simulatorKey ? previous.simulator : undefined;
+    const simulator = mode === 'training' && !kept ? await this.deps.training.start({ namespace, ...(hmac ? { hmac } : {}) }) : kept;
+    try {
+      return await this.activate({ fingerprint, mode, previous, namespace, hmac, secrets, ...(simulator ? { simulator, simulatorKey } : {}) });
+    } catch (e) {
+      // A simulator started for a client that could not be made (an unreadable CA file...) would
+      // listen on, holding the process open, and each retry would start one more.
+      if (simulator && simulator !== kept) await simulator.close().catch(() => undefined);
+      throw e;
+    }
+  }
+
+  private async activate(o: {
+    fingerprint: string;
+    mode: Mode;
+    previous: Active<Sim> | undefined;
+    namespace: string;
+    hmac: { keyId: string; key: string } | undefined;
+    secrets: { password?: string; proxyPassword?: string };
+    simulator?: Sim;
+    simulatorKey?: string;
+  }): Promise<Active<Sim>> {
+    const s = this.deps.settings;
+    const { fingerprint, mode, previous, namespace, hmac, secrets, simulator } = o;
     simulator?.engine.setDuplicateWindow(s.get('gateway.trainingDuplicateMinutes'));
     const caFile = s.get('gateway.caFile');
     let ca: string | undefined;
@@ -225,7 +247,7 @@ export class GatewayService<Sim extends TrainingGateway = TrainingGateway> imple
       now: () => this.deps.now(),
       onExchange: (info) => this.recordExchange(mode, info),
     });
-    const active: Active<Sim> = { fingerprint, mode, client, ...(simulator ? { simulator, simulatorKey } : {}) };
+    const active: Active<Sim> = { fingerprint, mode, client, ...(simulator && o.simulatorKey !== undefined ? { simulator, simulatorKey: o.simulatorKey } : {}) };
     // The old client goes; its simulator too unless the new one keeps it.
     if (previous) await this.retire(previous, previous.simulator !== undefined && previous.simulator !== simulator);
     if (previous?.mode !== mode) {
