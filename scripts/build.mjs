@@ -4,7 +4,9 @@
 // and the renderer with Vite.
 import { build as esbuild, stop as stopEsbuild } from 'esbuild';
 import { build as viteBuild } from 'vite';
+import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { join } from 'node:path';
 
 const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8'));
@@ -74,6 +76,27 @@ const leanZod = {
   },
 };
 
+// Node's own modules that posctl loads only for some commands (the gateway's and the simulators'
+// HTTP and TLS, readline, child processes): a bundle's static imports load them all at start, ten
+// ms of a status. In posctl's bundle each is an object whose exports load the module on first use.
+const LAZY_BUILTINS = ['node:http', 'node:https', 'node:tls', 'node:net', 'node:readline', 'node:child_process', 'node:perf_hooks'];
+const builtinRequire = createRequire(import.meta.url);
+const lazyBuiltins = {
+  name: 'lazy-builtins',
+  setup(build) {
+    const filter = new RegExp(`^(${LAZY_BUILTINS.join('|')})$`);
+    // The stand-in's own require of the module is the real one.
+    build.onResolve({ filter }, (args) => (args.namespace === 'lazy-builtin' ? { path: args.path, external: true } : { path: args.path, namespace: 'lazy-builtin' }));
+    build.onLoad({ filter: /.*/, namespace: 'lazy-builtin' }, (args) => {
+      const names = Object.keys(builtinRequire(args.path));
+      return {
+        contents: `let loaded;\nconst load = () => (loaded ??= require(${JSON.stringify(args.path)}));\nfor (const name of ${JSON.stringify(names)}) Object.defineProperty(exports, name, { enumerable: true, get: () => load()[name] });\n`,
+        loader: 'js',
+      };
+    });
+  },
+};
+
 const common = {
   bundle: true,
   platform: 'node',
@@ -96,12 +119,45 @@ await Promise.all([
     format: 'esm',
     external,
     banner: { js: requireBanner },
-    entryPoints: {
-      posctl: 'main/cli/main.ts',
-      'electron/main': 'main/electron/main.ts',
-    },
+    entryPoints: { 'electron/main': 'main/electron/main.ts' },
     outdir: next,
     outExtension: { '.js': '.js' },
+  }),
+  // posctl: the command line as one CommonJS bundle, which its start (main/cli/launch.ts, built
+  // after it as dist/posctl.js) runs through V8's code cache, named by the bundle's hash.
+  esbuild({
+    ...common,
+    format: 'cjs',
+    external,
+    // import.meta (createRequire(import.meta.url) for modules loaded on first use) is the bundle's own file.
+    define: { ...common.define, 'import.meta.url': '__bundleUrl', 'import.meta.dirname': '__dirname' },
+    banner: { js: "const __bundleUrl = require('node:url').pathToFileURL(__filename).href;" },
+    plugins: [...common.plugins, lazyBuiltins],
+    // import() of a package (soap, node-hid) as a require: the start runs the bundle as a vm.Script,
+    // which has no loader for import().
+    supported: { 'dynamic-import': false },
+    // Without comments the bundle is ASCII (esbuild escapes every other character), which its
+    // start reads as latin1: half the time of decoding UTF-8 (checked below).
+    minifyWhitespace: true,
+    entryPoints: { 'posctl-bundle': 'main/cli/main.ts' },
+    outdir: next,
+    outExtension: { '.js': '.cjs' },
+  }).then(() => {
+    const bundle = readFileSync(`${next}/posctl-bundle.cjs`);
+    const at = bundle.findIndex((byte) => byte > 0x7f);
+    if (at >= 0) throw new Error(`dist/posctl-bundle.cjs is not ASCII at byte ${at} (${JSON.stringify(bundle.subarray(Math.max(0, at - 60), at + 20).toString())}): write the character as an escape in the source`);
+    return esbuild({
+      ...common,
+      format: 'esm',
+      external,
+      define: {
+        ...common.define,
+        __POSCTL_BUNDLE__: JSON.stringify('posctl-bundle.cjs'),
+        __POSCTL_BUNDLE_HASH__: JSON.stringify(createHash('sha256').update(bundle).digest('hex').slice(0, 16)),
+      },
+      entryPoints: { posctl: 'main/cli/launch.ts' },
+      outdir: next,
+    });
   }),
   // The headless entry catches stop signals before the app's modules load: its dynamic import of
   // the app becomes a chunk of its own (splitting), so SQLite and the rest load after that line.

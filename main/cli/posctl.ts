@@ -6,30 +6,52 @@
 import { Command, CommanderError } from 'commander';
 import { declareOwnWords } from '../log/redact';
 import { APP_VERSION } from '../version';
-import { registerCatalogue } from './commands/catalogue';
-import { registerConfig } from './commands/config';
-import { registerDevices } from './commands/devices';
-import { registerParse } from './commands/parse';
-import { registerSim } from './commands/sim';
-import { registerGateway } from './commands/gateway';
-import { registerJournal } from './commands/journal';
-import { registerLogs } from './commands/logs';
-import { registerProvision } from './commands/provision';
-import { registerKeys } from './commands/keys';
-import { registerManagerPin } from './commands/manager-pin';
-import { registerCashiers } from './commands/cashiers';
-import { registerLeads } from './commands/leads';
-import { registerMerchant } from './commands/merchant';
-import { registerPayments } from './commands/payments';
-import { registerQueue } from './commands/queue';
-import { registerReport } from './commands/report';
-import { registerStatus } from './commands/status';
-import { registerTechnician } from './commands/technician';
-import { createCliContext, type CliHost, type GlobalOptions } from './context';
+import { COMMAND_GROUPS, commandWord, type CommandGroup } from './command-word';
+import { createCliContext, type CliContext, type CliHost, type GlobalOptions } from './context';
 import { CliError, EXIT, guardOutput, outputFailure, sayError, write } from './output';
 
-export function buildProgram(host: CliHost = {}): Command {
+type Register = (program: Command, ctx: CliContext) => void;
+
+/**
+ * The module that registers each group of commands (command-word.ts), loaded when one of its
+ * commands runs: in posctl's CommonJS bundle a module reached only through import() is initialised
+ * when first loaded, so `posctl status` does not build every other command's options, schemas and
+ * helpers (issue 23). Help, a misspelt command and the bare program load them all.
+ */
+const REGISTERS: Readonly<Record<CommandGroup, () => Promise<Register>>> = {
+  status: async () => (await import('./commands/status')).registerStatus,
+  config: async () => (await import('./commands/config')).registerConfig,
+  keys: async () => (await import('./commands/keys')).registerKeys,
+  'manager-pin': async () => (await import('./commands/manager-pin')).registerManagerPin,
+  technician: async () => (await import('./commands/technician')).registerTechnician,
+  cashiers: async () => (await import('./commands/cashiers')).registerCashiers,
+  gateway: async () => (await import('./commands/gateway')).registerGateway,
+  catalogue: async () => (await import('./commands/catalogue')).registerCatalogue,
+  merchant: async () => (await import('./commands/merchant')).registerMerchant,
+  leads: async () => (await import('./commands/leads')).registerLeads,
+  parse: async () => (await import('./commands/parse')).registerParse,
+  devices: async () => (await import('./commands/devices')).registerDevices,
+  sim: async () => (await import('./commands/sim')).registerSim,
+  sale: async () => (await import('./commands/payments')).registerPayments,
+  queue: async () => (await import('./commands/queue')).registerQueue,
+  journal: async () => (await import('./commands/journal')).registerJournal,
+  report: async () => (await import('./commands/report')).registerReport,
+  provision: async () => (await import('./commands/provision')).registerProvision,
+  logs: async () => (await import('./commands/logs')).registerLogs,
+};
+
+export async function buildProgram(host: CliHost = {}, argv?: readonly string[]): Promise<Command> {
   const program = new Command('posctl');
+  // The descriptions are declared when commander first prints (help, a usage error), not at every
+  // start: checking each one against the redactor's rules is a few ms a command does not need.
+  let declared = false;
+  const ownHelp = (text: string): string => {
+    if (!declared) {
+      declared = true;
+      declareDescriptions(program);
+    }
+    return text;
+  };
   program
     .description('Technician command line of the Counter POS terminal')
     .version(APP_VERSION)
@@ -37,29 +59,13 @@ export function buildProgram(host: CliHost = {}): Command {
     .option('--create', 'make the data directory named by --data-dir or POS_DATA_DIR when it does not exist yet')
     .showHelpAfterError()
     // Commander's own messages quote what was typed (an unknown option's value may be a card number).
-    .configureOutput({ writeOut: (text) => write(text), writeErr: (text) => write(text, 'stderr') })
+    .configureOutput({ writeOut: (text) => write(ownHelp(text)), writeErr: (text) => write(ownHelp(text), 'stderr') })
     .exitOverride();
   const ctx = createCliContext(() => program.opts<GlobalOptions>(), host);
-  registerStatus(program, ctx);
-  registerConfig(program, ctx);
-  registerKeys(program, ctx);
-  registerManagerPin(program, ctx);
-  registerTechnician(program, ctx);
-  registerCashiers(program, ctx);
-  registerGateway(program, ctx);
-  registerCatalogue(program, ctx);
-  registerMerchant(program, ctx);
-  registerLeads(program, ctx);
-  registerParse(program, ctx);
-  registerDevices(program, ctx);
-  registerSim(program, ctx);
-  registerPayments(program, ctx);
-  registerQueue(program, ctx);
-  registerJournal(program, ctx);
-  registerReport(program, ctx);
-  registerProvision(program, ctx);
-  registerLogs(program, ctx);
-  declareDescriptions(program);
+  const wanted = argv === undefined ? undefined : commandWord(argv);
+  const groups = COMMAND_GROUPS.filter((names) => wanted === undefined || (names as readonly string[]).includes(wanted));
+  const registers = await Promise.all(groups.map((names) => REGISTERS[names[0]]()));
+  for (const register of registers) register(program, ctx);
   return program;
 }
 
@@ -88,7 +94,7 @@ export async function runPosctl(argv: string[], host: CliHost = {}): Promise<num
 }
 
 async function runProgram(argv: string[], host: CliHost): Promise<number> {
-  const program = buildProgram(host);
+  const program = await buildProgram(host, argv);
   try {
     await program.parseAsync(argv, { from: 'user' });
     return EXIT.OK;

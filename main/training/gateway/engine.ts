@@ -173,7 +173,7 @@ export class GatewayEngine {
     const amount = cents(str(f.DollarAmount));
     if (amount === undefined || amount > 9_999_999) throw new Reject('26');
     const micr = str(f.MICR);
-    const routing = str(f.BankRoutingNumber) || (/[⑆T:]?(\d{9})[⑆T:]/.exec(micr)?.[1] ?? '');
+    const routing = str(f.BankRoutingNumber) || (/[\u2446T:]?(\d{9})[\u2446T:]/.exec(micr)?.[1] ?? '');
     if (!micr && (!str(f.BankAccountNumber) || !str(f.CheckNumber))) throw new Reject('72');
     if (!routingOk(routing)) throw new Reject('00', '750');
     if (f.CustomerIDType !== undefined && !str(f.CustomerID)) throw new Reject('72');

@@ -21,7 +21,7 @@ interface Literal {
   text: string;
   /** Written as ownWords`…`: declared the terminal's own. */
   declared: boolean;
-  /** An argument of a posctl command definition (.description, .option, new Option, .argument…): declared by buildProgram. */
+  /** An argument of a posctl command definition (.description, .option, new Option, .argument…): declared by posctl when it first prints help or a usage error. */
   commandDefinition: boolean;
 }
 

@@ -1,7 +1,8 @@
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { DIST, requireBuild } from '../../support/processes';
+import { DIST, requireBuild, ROOT, runNode } from '../../support/processes';
+import { tempDir } from '../../support/tmp';
 
 /**
  * What a start loads before it does anything (issue 23, start like a native app): the modules the
@@ -44,9 +45,18 @@ describe('what the built starts load up front', () => {
     expect(code).not.toMatch(/\/\/ main\/training\/gateway\/server\.ts/);
   });
 
-  it('posctl reaches neither soap, serialport nor fflate through static imports', () => {
-    const { packages } = staticGraph('posctl.js');
+  it('posctl status loads neither soap, serialport, fflate nor ws (its bundle is run, the packages it loads counted)', async () => {
+    // posctl's bundle is CommonJS run through the code cache: what it loads is seen in Module._load.
+    const dir = tempDir();
+    const hook = join(dir, 'count-loads.cjs');
+    writeFileSync(hook, `const M = require('node:module'); const seen = new Set(); const load = M._load;\nM._load = function (request, ...rest) { seen.add(request); return load.call(this, request, ...rest); };\nprocess.on('exit', () => require('node:fs').writeFileSync(${JSON.stringify(join(dir, 'loaded.json'))}, JSON.stringify([...seen])));\n`);
+    const run = await runNode(['--require', hook, `${ROOT}bin/posctl.js`, '--data-dir', dir, '--create', 'status'], { env: { POS_KEY_PROTECTION: 'file' } });
+    expect(run.code, run.stderr).toBe(0);
+    const loaded = (JSON.parse(readFileSync(join(dir, 'loaded.json'), 'utf8')) as string[]).filter((r) => !r.startsWith('node:') && !r.startsWith('.') && !r.startsWith('/'));
+    const packages = new Set(loaded.map((r) => (r.startsWith('@') ? r.split('/').slice(0, 2).join('/') : r.split('/')[0]!)));
     expect(packages.has('better-sqlite3')).toBe(true);
     expect([...packages].filter((p) => LATER.includes(p))).toEqual([]);
+    // Nor Node's HTTP and TLS, child processes or readline: posctl's bundle loads them on first use.
+    expect(loaded.filter((r) => /^(node:)?(https?|tls|child_process|readline)$/.test(r))).toEqual([]);
   });
 });

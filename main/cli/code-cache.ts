@@ -1,0 +1,80 @@
+/**
+ * Runs a CommonJS bundle through V8's code cache, so a short command does not compile its megabytes
+ * of JavaScript again on every start (issue 23: posctl status is a whole process). Node 20 has no
+ * compile cache of its own for modules (Node 22's module.enableCompileCache is the same idea), so
+ * the bundle is compiled as a vm.Script, which takes and makes V8's cached data.
+ *
+ * V8 checks a cache against its own version and flags and the source's length, not its text: the
+ * cache file's name must therefore say which bundle it belongs to (the caller names it by a hash
+ * of the bundle's content), or a rebuilt bundle of the same length would run the old code.
+ */
+import { readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname } from 'node:path';
+import { Script } from 'node:vm';
+
+/** What the cache did for a run: V8 took it, there was none yet, V8 refused it (another Node, a damaged file), or none is kept. */
+export type CodeCacheUse = 'used' | 'absent' | 'rejected' | 'off';
+
+export interface CommonJsRun {
+  readonly cache: CodeCacheUse;
+  /** What the file left in module.exports. */
+  readonly exports: unknown;
+  /**
+   * Writes the code compiled so far (the bundle's top level and every function the run called),
+   * when the run had no cache V8 took. Never throws: a folder it may not write (an installed app)
+   * only means the next start compiles again.
+   */
+  save(): void;
+}
+
+/** Node's own switch for its compile cache turns this one off too. */
+export const codeCacheDisabled = (env: NodeJS.ProcessEnv): boolean => Boolean(env.NODE_DISABLE_COMPILE_CACHE);
+
+function readCache(cacheFile: string | undefined): Buffer | undefined {
+  if (cacheFile === undefined) return undefined;
+  try {
+    return readFileSync(cacheFile);
+  } catch {
+    return undefined;
+  }
+}
+
+export interface CommonJsOptions {
+  /** Where V8's cached data for this file is kept; undefined: none. */
+  cacheFile: string | undefined;
+  /** The file is ASCII only (the build checks posctl's): read as latin1, half the time of decoding UTF-8. */
+  ascii?: boolean;
+}
+
+/** Loads and runs `file` as a CommonJS module (its require resolves from its own folder), through V8's code cache. */
+export function runCommonJs(file: string, { cacheFile, ascii = false }: CommonJsOptions): CommonJsRun {
+  const cached = readCache(cacheFile);
+  // Node's own CommonJS wrapper, so the bundle sees what a required file sees.
+  const source = `(function (exports, require, module, __filename, __dirname) {${readFileSync(file, ascii ? 'latin1' : 'utf8')}\n})`;
+  const script = new Script(source, { filename: file, ...(cached ? { cachedData: cached } : {}) });
+  const cache: CodeCacheUse = cacheFile === undefined ? 'off' : !cached ? 'absent' : script.cachedDataRejected ? 'rejected' : 'used';
+  const module = { exports: {} as unknown, filename: file, id: file, loaded: false };
+  const body = script.runInThisContext() as (exports: unknown, require: NodeJS.Require, module: unknown, filename: string, dirname: string) => void;
+  body.call(module.exports, module.exports, createRequire(file), module, file, dirname(file));
+  module.loaded = true;
+  return {
+    cache,
+    exports: module.exports,
+    save() {
+      if (cacheFile === undefined || cache === 'used') return;
+      // Written aside and renamed: another posctl starting now reads the old file or the new one, never half of one.
+      const aside = `${cacheFile}.${process.pid}`;
+      try {
+        writeFileSync(aside, script.createCachedData());
+        renameSync(aside, cacheFile);
+      } catch {
+        try {
+          rmSync(aside, { force: true });
+        } catch {
+          // Nothing was written.
+        }
+      }
+    },
+  };
+}
