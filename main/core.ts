@@ -2,6 +2,7 @@ import { chmodSync, mkdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { DestinationStream, LevelWithSilent, Logger } from 'pino';
 import type { Mode } from '../preload/contract';
+import { warmSchemas } from '../preload/contract/lazy-schema';
 import { createDispatcher, type Dispatch, type Handlers } from './api/dispatcher';
 import { createSettingsDomain } from './config/domain';
 import { gatewaySettingsOf } from './config/gateway-settings';
@@ -356,6 +357,9 @@ export async function createCore(config: CoreConfig, platform: Platform): Promis
         else await startService(service);
       }
       if (deferred.length > 0) gate = new Promise((resolve) => (openGate = resolve));
+      // The contract's schemas are built on first use (lazy-schema.ts); a running terminal builds
+      // the rest now, or with the deferred start, so no sale pays for one.
+      else warmSchemas();
       const interval = config.watchIntervalMs ?? 1000;
       if (interval > 0 && !watcher) {
         lastVersions = dataVersions();
@@ -382,6 +386,7 @@ export async function createCore(config: CoreConfig, platform: Platform): Promis
       deferredRun ??= (async () => {
         try {
           for (const service of pending) await startService(service);
+          warmSchemas();
         } finally {
           gate = undefined;
           openGate();

@@ -1,37 +1,38 @@
 import { z } from 'zod';
+import { lazySchema } from './lazy-schema';
 
 /** Contract entries of the application shell: mode, version and live health of the terminal. */
 
-export const Mode = z.enum(['training', 'live']);
+export const Mode = lazySchema(() => z.enum(['training', 'live']));
 export type Mode = z.infer<typeof Mode>;
 
 /** The languages the screens are written in (terminal.language); the renderer's translations cover exactly these. */
 export const LANGUAGES = ['en', 'fr'] as const;
-export const Language = z.enum(LANGUAGES);
+export const Language = lazySchema(() => z.enum(LANGUAGES));
 export type Language = z.infer<typeof Language>;
 
 /** Card (swipe) reader, MICR check reader, PIN pad, ESC/POS receipt printer. */
-export const DeviceKind = z.enum(['msr', 'micr', 'pinpad', 'printer']);
+export const DeviceKind = lazySchema(() => z.enum(['msr', 'micr', 'pinpad', 'printer']));
 export type DeviceKind = z.infer<typeof DeviceKind>;
 
-export const DeviceState = z.enum(['connected', 'connecting', 'disconnected', 'error', 'disabled']);
+export const DeviceState = lazySchema(() => z.enum(['connected', 'connecting', 'disconnected', 'error', 'disabled']));
 export type DeviceState = z.infer<typeof DeviceState>;
 
-export const DeviceStatus = z.object({
+export const DeviceStatus = lazySchema(() => z.object({
   id: z.string(),
   kind: DeviceKind,
   name: z.string(),
   state: DeviceState,
   /** Plain words for a technician, e.g. "permission denied on /dev/ttyUSB0". Never card data. */
   detail: z.string().optional(),
-});
+}));
 export type DeviceStatus = z.infer<typeof DeviceStatus>;
 
 /**
  * `training`: requests go to the built-in simulated gateway. `unknown`: live, nothing sent yet.
  * `online` / `offline`: the outcome of the last exchange with the live gateway.
  */
-export const GatewayState = z.enum(['training', 'unknown', 'online', 'offline']);
+export const GatewayState = lazySchema(() => z.enum(['training', 'unknown', 'online', 'offline']));
 export type GatewayState = z.infer<typeof GatewayState>;
 
 /**
@@ -39,7 +40,7 @@ export type GatewayState = z.infer<typeof GatewayState>;
  * `error`: the terminal cannot do part of its job (a key it cannot unlock keeps it in training; a
  * log it cannot write). `warning`: it works, with less protection than it should have.
  */
-export const ProblemCode = z.enum([
+export const ProblemCode = lazySchema(() => z.enum([
   'key-file-only', // no OS keyring: the terminal key is protected by file permissions only
   'key-locked', // the key exists but cannot be unlocked on this host: training only
   'key-lost', // the key file is missing or damaged while sealed secrets exist: training only
@@ -49,7 +50,7 @@ export const ProblemCode = z.enum([
   'setting-refused', // a stored setting fails its rules; its default applies
   'cannot-start', // posctl only: a store the terminal needs is damaged or unusable (the app would not start)
   'provisioning-secrets-left', // the machine-wide provisioning file could not be rewritten without the secrets it sealed
-]);
+]));
 export type ProblemCode = z.infer<typeof ProblemCode>;
 
 /**
@@ -57,10 +58,10 @@ export type ProblemCode = z.infer<typeof ProblemCode>;
  * status bar shows it to everyone; `technician`: the Status screen lists it, and the status bar
  * points to it only while a manager or technician session is open.
  */
-export const ProblemAudience = z.enum(['cashier', 'technician']);
+export const ProblemAudience = lazySchema(() => z.enum(['cashier', 'technician']));
 export type ProblemAudience = z.infer<typeof ProblemAudience>;
 
-export const StatusProblem = z.object({
+export const StatusProblem = lazySchema(() => z.object({
   code: ProblemCode,
   severity: z.enum(['warning', 'error']),
   audience: ProblemAudience,
@@ -71,10 +72,10 @@ export const StatusProblem = z.object({
    * after its own words for the code, so the sentence is not said twice.
    */
   detail: z.string(),
-});
+}));
 export type StatusProblem = z.infer<typeof StatusProblem>;
 
-export const AppStatus = z.object({
+export const AppStatus = lazySchema(() => z.object({
   mode: Mode,
   version: z.string(),
   terminal: z.object({ name: z.string(), language: Language }),
@@ -109,7 +110,7 @@ export const AppStatus = z.object({
     trainingAttention: z.number().int().nonnegative(),
   }),
   problems: z.array(StatusProblem),
-});
+}));
 export type AppStatus = z.infer<typeof AppStatus>;
 
 /** What waits in the journal of the mode shown, as the Offline queue screen lists it. */
@@ -133,7 +134,7 @@ export function shownQueue(status: Pick<AppStatus, 'mode' | 'queue'>): ShownQueu
 }
 
 export const appMethods = {
-  'app.status': { input: z.strictObject({}), output: AppStatus },
+  'app.status': { input: lazySchema(() => z.strictObject({})), output: AppStatus },
 } as const;
 
 export const appEvents = {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { lazySchema } from './lazy-schema';
 import { DeviceKind, DeviceState } from './app';
 
 /**
@@ -7,9 +8,9 @@ import { DeviceKind, DeviceState } from './app';
  * card number, track data or a full account number cannot pass them.
  */
 
-export const CardBrand = z.enum(['visa', 'mastercard', 'amex', 'discover', 'diners', 'jcb', 'unionpay', 'maestro', 'unknown']);
+export const CardBrand = lazySchema(() => z.enum(['visa', 'mastercard', 'amex', 'discover', 'diners', 'jcb', 'unionpay', 'maestro', 'unknown']));
 
-export const MaskedCard = z.strictObject({
+export const MaskedCard = lazySchema(() => z.strictObject({
   brand: CardBrand,
   /** Empty for numbers shorter than 13 digits (then only the last 4 show). */
   first6: z.string().regex(/^(\d{6})?$/),
@@ -24,10 +25,10 @@ export const MaskedCard = z.strictObject({
   chip: z.boolean(),
   tracks: z.array(z.union([z.literal(1), z.literal(2)])),
   warnings: z.array(z.string().max(60)),
-});
+}));
 export type MaskedCard = z.infer<typeof MaskedCard>;
 
-export const MaskedCheck = z.strictObject({
+export const MaskedCheck = lazySchema(() => z.strictObject({
   /** The bank's routing number (public); Canada in electronic form 0YYYXXXXX. */
   routing: z.string().regex(/^\d{9}$/),
   country: z.enum(['US', 'CA']),
@@ -39,14 +40,14 @@ export const MaskedCheck = z.strictObject({
   readerStatus: z.string().regex(/^\d\d$/).optional(),
   warnings: z.array(z.string().max(60)),
   unreadable: z.record(z.string(), z.array(z.number().int().nonnegative())),
-});
+}));
 export type MaskedCheck = z.infer<typeof MaskedCheck>;
 
 /** `usblp`: a USB printer-class device file (Linux /dev/usb/lpN). */
-export const DeviceTransport = z.enum(['serial', 'hid', 'wedge', 'usblp', 'simulator']);
+export const DeviceTransport = lazySchema(() => z.enum(['serial', 'hid', 'wedge', 'usblp', 'simulator']));
 export type DeviceTransport = z.infer<typeof DeviceTransport>;
 
-export const DeviceInfo = z.object({
+export const DeviceInfo = lazySchema(() => z.object({
   id: z.string(),
   kind: DeviceKind,
   name: z.string(),
@@ -59,10 +60,10 @@ export const DeviceInfo = z.object({
   origin: z.enum(['settings', 'detected', 'training']),
   reads: z.number().int().nonnegative(),
   lastReadAt: z.string().optional(),
-});
+}));
 export type DeviceInfo = z.infer<typeof DeviceInfo>;
 
-export const DiscoveredDevice = z.object({
+export const DiscoveredDevice = lazySchema(() => z.object({
   transport: z.enum(['serial', 'hid', 'wedge']),
   path: z.string(),
   usb: z.string().optional(),
@@ -72,31 +73,31 @@ export const DiscoveredDevice = z.object({
   known: z.boolean(),
   /** A configured or detected device uses it. */
   inUse: z.boolean(),
-});
+}));
 export type DiscoveredDevice = z.infer<typeof DiscoveredDevice>;
 
 /** Simulated cards and checks of training mode (the simulators' sample names). */
-export const SimCard = z.enum(['visa', 'mastercard', 'amex', 'discover', 'chip', 'expired', 'prepaid', 'licence', 'bad-read']);
+export const SimCard = lazySchema(() => z.enum(['visa', 'mastercard', 'amex', 'discover', 'chip', 'expired', 'prepaid', 'licence', 'bad-read']));
 export type SimCard = z.infer<typeof SimCard>;
-export const SimCheck = z.enum(['personal', 'business', 'canadian', 'unreadable']);
+export const SimCheck = lazySchema(() => z.enum(['personal', 'business', 'canadian', 'unreadable']));
 export type SimCheck = z.infer<typeof SimCheck>;
 /** Which path a simulated swipe takes: the serial reader's bytes, a keyboard wedge's keys, a HID report, or the PIN pad dialogue. */
-export const SimVia = z.enum(['msr', 'wedge', 'hid', 'pinpad']);
+export const SimVia = lazySchema(() => z.enum(['msr', 'wedge', 'hid', 'pinpad']));
 export type SimVia = z.infer<typeof SimVia>;
 
-const Sample = z.object({ name: z.string(), description: z.string() });
+const Sample = lazySchema(() => z.object({ name: z.string(), description: z.string() }));
 
 /** What a receipt printer (the training one) printed: its lines as they came out, and any fault in its bytes. */
-export const Printout = z.strictObject({
+export const Printout = lazySchema(() => z.strictObject({
   deviceId: z.string(),
   at: z.string(),
   lines: z.array(z.strictObject({ text: z.string().max(64), bold: z.boolean(), centre: z.boolean() })).max(500),
   /** The bytes' faults in words (an unknown command, a control byte): empty for a clean receipt. */
   errors: z.array(z.string().max(200)).max(50),
-});
+}));
 export type Printout = z.infer<typeof Printout>;
 
-export const DeviceList = z.object({
+export const DeviceList = lazySchema(() => z.object({
   devices: z.array(DeviceInfo),
   discovered: z.array(DiscoveredDevice),
   /** Whether keyboard-wedge swipes can be captured here (only in the desktop app). */
@@ -106,22 +107,22 @@ export const DeviceList = z.object({
   problems: z.array(z.string()),
   /** Training mode: the last receipt the simulated printer cut off, if any. */
   printout: Printout.optional(),
-});
+}));
 export type DeviceList = z.infer<typeof DeviceList>;
 
-export const DeviceRead = z.discriminatedUnion('kind', [
+export const DeviceRead = lazySchema(() => z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('card'), card: MaskedCard }),
   z.object({ kind: z.literal('check'), check: MaskedCheck }),
-]);
+]));
 
-export const DeviceTestResult = z.object({
+export const DeviceTestResult = lazySchema(() => z.object({
   id: z.string(),
   ok: z.boolean(),
   /** What was checked and what came of it, in words for the technician. */
   detail: z.string(),
   elapsedMs: z.number().int().nonnegative(),
   read: DeviceRead.optional(),
-});
+}));
 export type DeviceTestResult = z.infer<typeof DeviceTestResult>;
 
 /**
@@ -130,39 +131,39 @@ export type DeviceTestResult = z.infer<typeof DeviceTestResult>;
  * `customer`: whether the pad's questions wait for a trainee (a page plays the customer) or are
  * answered yes at once.
  */
-export const TrainingPadState = z.strictObject({
+export const TrainingPadState = lazySchema(() => z.strictObject({
   deviceId: z.string(),
   online: z.boolean(),
   display: z.string().max(40),
   amountCents: z.number().int().nonnegative().nullable(),
   waitingFor: z.enum(['nothing', 'card', 'answer']),
   customer: z.enum(['automatic', 'trainee']),
-});
+}));
 export type TrainingPadState = z.infer<typeof TrainingPadState>;
 
 /** `read`: changes nothing; `customer`: this page plays the customer, or leaves it; `press`: a key on the pad. */
-export const TrainingPadInput = z.discriminatedUnion('action', [
+export const TrainingPadInput = lazySchema(() => z.discriminatedUnion('action', [
   z.strictObject({ action: z.literal('read') }),
   z.strictObject({ action: z.literal('customer'), by: z.enum(['automatic', 'trainee']) }),
   z.strictObject({ action: z.literal('press'), key: z.enum(['yes', 'no', 'cancel']) }),
-]);
+]));
 export type TrainingPadInput = z.infer<typeof TrainingPadInput>;
 
 export const deviceMethods = {
-  'devices.list': { input: z.strictObject({}), output: DeviceList },
+  'devices.list': { input: lazySchema(() => z.strictObject({})), output: DeviceList },
   /**
    * Checks the link (PIN pads: a status round trip); with waitForReadMs, also waits for a swipe or
    * check. A receipt printer prints a test page. `card`: the sample the simulated customer swipes on
    * the training PIN pad (ignored for every other device).
    */
   'devices.test': {
-    input: z.strictObject({ id: z.string().min(1).max(64), waitForReadMs: z.number().int().min(0).max(60_000).default(0), card: SimCard.optional() }),
+    input: lazySchema(() => z.strictObject({ id: z.string().min(1).max(64), waitForReadMs: z.number().int().min(0).max(60_000).default(0), card: SimCard.optional() })),
     output: DeviceTestResult,
   },
   /** Training mode only (FORBIDDEN when live): a simulated reader swipes a sample card through the real decoders. */
   'devices.simulateSwipe': {
-    input: z.strictObject({ card: SimCard.default('visa'), via: SimVia.default('msr') }),
-    output: z.object({ deviceId: z.string() }),
+    input: lazySchema(() => z.strictObject({ card: SimCard.default('visa'), via: SimVia.default('msr') })),
+    output: lazySchema(() => z.object({ deviceId: z.string() })),
   },
   /**
    * Training mode only (FORBIDDEN when live): the simulated PIN pad's screen, and the trainee at it.
@@ -172,29 +173,29 @@ export const deviceMethods = {
   'devices.trainingPad': { input: TrainingPadInput, output: TrainingPadState },
   /** Training mode only (FORBIDDEN when live): the simulated MICR reader reads a sample check. */
   'devices.simulateCheck': {
-    input: z.strictObject({ check: SimCheck.default('personal') }),
-    output: z.object({ deviceId: z.string() }),
+    input: lazySchema(() => z.strictObject({ check: SimCheck.default('personal') })),
+    output: lazySchema(() => z.object({ deviceId: z.string() })),
   },
 } as const;
 
-const ReadSource = z.enum(['msr', 'wedge', 'hid', 'pinpad']);
+const ReadSource = lazySchema(() => z.enum(['msr', 'wedge', 'hid', 'pinpad']));
 
 export const deviceEvents = {
-  'card.read': z.strictObject({ deviceId: z.string(), source: ReadSource, simulated: z.boolean(), at: z.string(), card: MaskedCard }),
-  'check.read': z.strictObject({ deviceId: z.string(), simulated: z.boolean(), at: z.string(), check: MaskedCheck }),
+  'card.read': lazySchema(() => z.strictObject({ deviceId: z.string(), source: ReadSource, simulated: z.boolean(), at: z.string(), card: MaskedCard })),
+  'check.read': lazySchema(() => z.strictObject({ deviceId: z.string(), simulated: z.boolean(), at: z.string(), check: MaskedCheck })),
   /** A swipe or check that produced no usable data: the message says what to do. */
-  'device.readFailed': z.strictObject({
+  'device.readFailed': lazySchema(() => z.strictObject({
     deviceId: z.string(),
     kind: DeviceKind,
     code: z.string().max(40),
     message: z.string().max(300),
     at: z.string(),
-  }),
-  'pinpad.activity': z.strictObject({
+  })),
+  'pinpad.activity': lazySchema(() => z.strictObject({
     deviceId: z.string(),
     activity: z.enum(['offline', 'idle', 'amount', 'card', 'form']),
     amountCents: z.number().int().nonnegative().optional(),
     prompt: z.string().max(40).optional(),
-  }),
-  'pinpad.answer': z.strictObject({ deviceId: z.string(), answer: z.enum(['yes', 'no', 'cancelled', 'timeout']) }),
+  })),
+  'pinpad.answer': lazySchema(() => z.strictObject({ deviceId: z.string(), answer: z.enum(['yes', 'no', 'cancelled', 'timeout']) })),
 } as const;

@@ -1,11 +1,12 @@
 import { z } from 'zod';
+import { lazySchema } from './lazy-schema';
 import { Role } from './manager';
 
 /**
  * Every failed call answers one of these codes. The renderer branches on `code`, never on
  * `message` (which is for people and may be reworded).
  */
-export const ErrorCode = z.enum([
+export const ErrorCode = lazySchema(() => z.enum([
   'BAD_INPUT', // the input failed the method's schema
   'UNKNOWN_METHOD', // no such method in the contract
   'UNAUTHORIZED', // transport credential missing or wrong
@@ -16,13 +17,13 @@ export const ErrorCode = z.enum([
   'TIMEOUT',
   'BUSY', // too many calls or waits at once (a per-page or per-device cap); retry once earlier ones answer
   'INTERNAL', // a bug; details are in the terminal's log, not in the reply
-]);
+]));
 export type ErrorCode = z.infer<typeof ErrorCode>;
 
-export const ErrorIssue = z.object({ path: z.string(), message: z.string() });
+export const ErrorIssue = lazySchema(() => z.object({ path: z.string(), message: z.string() }));
 export type ErrorIssue = z.infer<typeof ErrorIssue>;
 
-export const PosErrorShape = z.object({
+export const PosErrorShape = lazySchema(() => z.object({
   code: ErrorCode,
   message: z.string(),
   issues: z.array(ErrorIssue).optional(),
@@ -31,14 +32,14 @@ export const PosErrorShape = z.object({
    * manager PIN on `manager`, without reading the message.
    */
   needs: Role.optional(),
-});
+}));
 export type PosErrorShape = z.infer<typeof PosErrorShape>;
 
 /** The envelope every call resolves to, on both transports. Calls never reject with raw errors. */
-export const Reply = z.discriminatedUnion('ok', [
+export const Reply = lazySchema(() => z.discriminatedUnion('ok', [
   z.object({ ok: z.literal(true), value: z.unknown() }),
   z.object({ ok: z.literal(false), error: PosErrorShape }),
-]);
+]));
 export type Reply = z.infer<typeof Reply>;
 
 /** Thrown by the typed client when a call answers an error envelope. */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { lazySchema } from './lazy-schema';
 
 /**
  * Contract entries of the gateway domain. `gateway.trainingFault` exists for trainers and tests:
@@ -14,10 +15,10 @@ import { z } from 'zod';
  * - `drop-after`: processed and stored, then the connection closes without an answer (outcome unknown).
  * - `none`: clears the fault.
  */
-export const TrainingFaultKind = z.enum(['none', 'unreachable', 'slow', 'http-500', 'drop-after']);
+export const TrainingFaultKind = lazySchema(() => z.enum(['none', 'unreachable', 'slow', 'http-500', 'drop-after']));
 export type TrainingFaultKind = z.infer<typeof TrainingFaultKind>;
 
-export const TrainingFaultInput = z
+export const TrainingFaultInput = lazySchema(() => z
   .strictObject({
     /** Absent: nothing changes; the answer says what is set. */
     kind: TrainingFaultKind.optional(),
@@ -29,15 +30,15 @@ export const TrainingFaultInput = z
   .superRefine((v, ctx) => {
     if (v.delayMs !== undefined && v.kind !== 'slow') ctx.addIssue({ code: 'custom', path: ['delayMs'], message: 'delayMs goes only with kind slow' });
     if (v.count !== undefined && (v.kind === 'none' || v.kind === undefined)) ctx.addIssue({ code: 'custom', path: ['count'], message: 'count goes only with a fault kind' });
-  });
+  }));
 export type TrainingFaultInput = z.infer<typeof TrainingFaultInput>;
 
-export const TrainingFaultState = z.strictObject({
+export const TrainingFaultState = lazySchema(() => z.strictObject({
   kind: TrainingFaultKind,
   /** Requests it still applies to; null: until cleared (and for none). */
   remaining: z.number().int().positive().nullable(),
   delayMs: z.number().int().nonnegative().optional(),
-});
+}));
 export type TrainingFaultState = z.infer<typeof TrainingFaultState>;
 
 export const gatewayMethods = {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { lazySchema } from './lazy-schema';
 
 /**
  * Contract entries of the equipment catalogue, the equipment cart and the leads of the
@@ -7,7 +8,7 @@ import { z } from 'zod';
  */
 
 /** How fresh the data on screen is, and whether the service could be reached. */
-export const Freshness = z.object({
+export const Freshness = lazySchema(() => z.object({
   /** When the data shown was fetched from the service (ISO time); null when never. */
   refreshedAt: z.string().nullable(),
   /** `cache`: served from this terminal's cache (offline, or a refresh is under way). */
@@ -18,22 +19,22 @@ export const Freshness = z.object({
   training: z.boolean(),
   /** Why the service could not be reached, in words for the screen. */
   problem: z.string().optional(),
-});
+}));
 export type Freshness = z.infer<typeof Freshness>;
 
-const cents = z.number().int();
-const productId = z.number().int().nonnegative();
+const cents = lazySchema(() => z.number().int());
+const productId = lazySchema(() => z.number().int().nonnegative());
 
-export const CategoryView = z.object({
+export const CategoryView = lazySchema(() => z.object({
   id: z.number().int(),
   name: z.string(),
   label: z.string(),
   rank: z.number().int(),
   hasImage: z.boolean(),
-});
+}));
 export type CategoryView = z.infer<typeof CategoryView>;
 
-export const ProductSummary = z.object({
+export const ProductSummary = lazySchema(() => z.object({
   productId,
   name: z.string(),
   supplierName: z.string(),
@@ -50,10 +51,10 @@ export const ProductSummary = z.object({
   hasOptions: z.boolean(),
   showOnCart: z.boolean(),
   imageCount: z.number().int().nonnegative(),
-});
+}));
 export type ProductSummary = z.infer<typeof ProductSummary>;
 
-export const PricingOption = z.object({
+export const PricingOption = lazySchema(() => z.object({
   code: z.string(),
   label: z.string(),
   meaning: z.string(),
@@ -61,10 +62,10 @@ export const PricingOption = z.object({
   occurrenceLabel: z.string(),
   amountCents: cents,
   months: z.number().int().optional(),
-});
+}));
 export type PricingOption = z.infer<typeof PricingOption>;
 
-export const RelatedProduct = z.object({
+export const RelatedProduct = lazySchema(() => z.object({
   productId,
   name: z.string(),
   kind: z.string(),
@@ -77,10 +78,10 @@ export const RelatedProduct = z.object({
   /** Recommended products: who sponsors them, and how they are priced. */
   sponsor: z.string().optional(),
   pricing: z.array(PricingOption).optional(),
-});
+}));
 export type RelatedProduct = z.infer<typeof RelatedProduct>;
 
-export const ProductDetail = ProductSummary.extend({
+export const ProductDetail = lazySchema(() => ProductSummary.extend({
   longDescription: z.string(),
   priceCents: cents.nullable(),
   pricing: z.array(PricingOption),
@@ -92,31 +93,31 @@ export const ProductDetail = ProductSummary.extend({
   options: z.array(RelatedProduct),
   /** Parts that could not be fetched or read (e.g. "faq"), each with the reason. */
   missingParts: z.array(z.object({ part: z.string(), problem: z.string() })),
-});
+}));
 export type ProductDetail = z.infer<typeof ProductDetail>;
 
-export const EquipmentKind = z.enum(['TERM', 'PINPAD', 'CHKRDR']);
-export const MissingEquipment = z.object({
+export const EquipmentKind = lazySchema(() => z.enum(['TERM', 'PINPAD', 'CHKRDR']));
+export const MissingEquipment = lazySchema(() => z.object({
   rule: z.enum(['terminal', 'pinpad', 'check-reader']),
   kind: EquipmentKind,
   message: z.string(),
-});
+}));
 export type MissingEquipment = z.infer<typeof MissingEquipment>;
 
-export const CartItemInput = z.strictObject({
+export const CartItemInput = lazySchema(() => z.strictObject({
   productId,
   quantity: z.number().int().min(1).max(99),
   /** A purchase type code of the product's pricing (P, LT36, ...); the cheapest one-time option otherwise. */
   purchaseType: z.string().max(20).optional(),
-});
-export const CartInput = z.strictObject({
+}));
+export const CartInput = lazySchema(() => z.strictObject({
   items: z.array(CartItemInput).max(200),
   debit: z.boolean(),
   checkAcceptance: z.boolean(),
-});
+}));
 export type CartInput = z.infer<typeof CartInput>;
 
-export const CartLine = z.object({
+export const CartLine = lazySchema(() => z.object({
   productId,
   name: z.string(),
   kind: z.string(),
@@ -128,8 +129,8 @@ export const CartLine = z.object({
   unitCents: cents.nullable(),
   /** Purchase options of the product (from its cached details), to change the choice. */
   choices: z.array(PricingOption),
-});
-export const CartView = z.object({
+}));
+export const CartView = lazySchema(() => z.object({
   items: z.array(CartLine),
   debit: z.boolean(),
   checkAcceptance: z.boolean(),
@@ -137,21 +138,21 @@ export const CartView = z.object({
   complete: z.boolean(),
   totals: z.object({ oneTimeCents: cents, recurringCents: cents, unpricedLines: z.number().int() }),
   updatedAt: z.string().nullable(),
-});
+}));
 export type CartView = z.infer<typeof CartView>;
 
 /** A line of the equipment cart that went with a lead (kept by this terminal: the lead system's create call has no field for it). */
-export const LeadEquipment = z.object({
+export const LeadEquipment = lazySchema(() => z.object({
   productId,
   name: z.string(),
   kind: z.string(),
   quantity: z.number().int(),
   purchaseType: z.string().nullable(),
   purchaseLabel: z.string().nullable(),
-});
+}));
 export type LeadEquipment = z.infer<typeof LeadEquipment>;
 
-export const LeadView = z.object({
+export const LeadView = lazySchema(() => z.object({
   identifier: z.string(),
   createdDate: z.string(),
   companyName: z.string(),
@@ -169,13 +170,13 @@ export const LeadView = z.object({
   opportunityId: z.string(),
   /** The cart's equipment when this terminal sent the lead with it. */
   equipment: z.array(LeadEquipment).optional(),
-});
+}));
 export type LeadView = z.infer<typeof LeadView>;
 
 const text = (max = 200) => z.string().trim().max(max);
 
 /** What a store manager keys in; the terminal checks the lead-system rules before sending (issues come back as BAD_INPUT). */
-export const LeadInput = z.strictObject({
+export const LeadInput = lazySchema(() => z.strictObject({
   first_name: text(80).optional(),
   last_name: text(80).optional(),
   company: text(120).optional(),
@@ -204,20 +205,20 @@ export const LeadInput = z.strictObject({
   uid: text(80).optional(),
   /** Takes the equipment cart's lines with the lead; the cart is emptied once the lead is created or kept in the outbox. */
   withCart: z.boolean().optional(),
-});
+}));
 export type LeadInput = z.infer<typeof LeadInput>;
 
-const equipment = z.array(LeadEquipment).optional();
+const equipment = lazySchema(() => z.array(LeadEquipment).optional());
 
-export const LeadResult = z.discriminatedUnion('status', [
+export const LeadResult = lazySchema(() => z.discriminatedUnion('status', [
   z.object({ status: z.literal('created'), uid: z.string(), leadId: z.string(), dealId: z.string().nullable(), message: z.string(), equipment }),
   z.object({ status: z.literal('rejected'), uid: z.string(), errorCode: z.string(), errMessage: z.string(), message: z.string() }),
   /** Not sent yet (service unreachable); kept sealed in the outbox and sent when the service answers again. */
   z.object({ status: z.literal('queued'), uid: z.string(), problem: z.string(), equipment }),
-]);
+]));
 export type LeadResult = z.infer<typeof LeadResult>;
 
-export const OutboxEntry = z.object({
+export const OutboxEntry = lazySchema(() => z.object({
   uid: z.string(),
   /** `pending`: sent when the service answers again. `rejected`: the lead system refused it; fix and submit again, or discard. */
   state: z.enum(['pending', 'rejected']),
@@ -236,58 +237,58 @@ export const OutboxEntry = z.object({
    * shown, but sent only when that marketplace is set again (a training lead never goes live).
    */
   keptFor: z.object({ training: z.boolean(), url: z.string() }).optional(),
-});
+}));
 export type OutboxEntry = z.infer<typeof OutboxEntry>;
 
-export const LeadDefaults = z.object({
+export const LeadDefaults = lazySchema(() => z.object({
   businessConsultantId: z.string(),
   fields: z.record(z.string(), z.string()),
   leadTypes: z.array(z.string()),
-});
+}));
 
-const empty = z.strictObject({});
+const empty = lazySchema(() => z.strictObject({}));
 
 export const marketplaceMethods = {
-  'catalogue.categories': { input: empty, output: z.object({ categories: z.array(CategoryView), freshness: Freshness }) },
+  'catalogue.categories': { input: empty, output: lazySchema(() => z.object({ categories: z.array(CategoryView), freshness: Freshness })) },
   'catalogue.products': {
-    input: z.strictObject({
+    input: lazySchema(() => z.strictObject({
       query: z.string().max(200).optional(),
       categoryId: z.number().int().optional(),
       kind: z.string().max(20).optional(),
       limit: z.number().int().min(1).max(20000).optional(),
-    }),
-    output: z.object({ products: z.array(ProductSummary), total: z.number().int(), freshness: Freshness }),
+    })),
+    output: lazySchema(() => z.object({ products: z.array(ProductSummary), total: z.number().int(), freshness: Freshness })),
   },
-  'catalogue.product': { input: z.strictObject({ productId }), output: z.object({ product: ProductDetail, freshness: Freshness }) },
+  'catalogue.product': { input: lazySchema(() => z.strictObject({ productId })), output: lazySchema(() => z.object({ product: ProductDetail, freshness: Freshness })) },
   /** Fetches categories and products again now (the lists are otherwise refreshed in the background). */
-  'catalogue.refresh': { input: empty, output: z.object({ freshness: Freshness, products: z.number().int(), categories: z.number().int() }) },
+  'catalogue.refresh': { input: empty, output: lazySchema(() => z.object({ freshness: Freshness, products: z.number().int(), categories: z.number().int() })) },
   /** Fills the cache for a day offline: every product's details and images. Progress comes as catalogue.progress. */
-  'catalogue.warm': { input: empty, output: z.object({ products: z.number().int(), failed: z.number().int(), images: z.number().int() }) },
+  'catalogue.warm': { input: empty, output: lazySchema(() => z.object({ products: z.number().int(), failed: z.number().int(), images: z.number().int() })) },
   'catalogue.image': {
-    input: z.strictObject({
+    input: lazySchema(() => z.strictObject({
       productId: productId.optional(),
       categoryId: z.number().int().optional(),
       index: z.number().int().min(0).max(9).default(0),
       size: z.enum(['thumb', 'large']).default('thumb'),
-    }),
-    output: z.object({ dataUrl: z.string().nullable() }),
+    })),
+    output: lazySchema(() => z.object({ dataUrl: z.string().nullable() })),
   },
   'catalogue.cart': { input: empty, output: CartView },
   'catalogue.cart.set': { input: CartInput, output: CartView },
   'leads.list': {
-    input: z.strictObject({ businessConsultantId: text(80).optional() }),
-    output: z.object({ businessConsultantId: z.string(), leads: z.array(LeadView), freshness: Freshness }),
+    input: lazySchema(() => z.strictObject({ businessConsultantId: text(80).optional() })),
+    output: lazySchema(() => z.object({ businessConsultantId: z.string(), leads: z.array(LeadView), freshness: Freshness })),
   },
   'leads.create': { input: LeadInput, output: LeadResult },
   'leads.defaults': { input: empty, output: LeadDefaults },
-  'leads.outbox': { input: empty, output: z.object({ entries: z.array(OutboxEntry) }) },
+  'leads.outbox': { input: empty, output: lazySchema(() => z.object({ entries: z.array(OutboxEntry) })) },
   /** Sends the outbox now. */
-  'leads.retry': { input: empty, output: z.object({ results: z.array(LeadResult) }) },
-  'leads.discard': { input: z.strictObject({ uid: text(80) }), output: z.object({ discarded: z.boolean() }) },
+  'leads.retry': { input: empty, output: lazySchema(() => z.object({ results: z.array(LeadResult) })) },
+  'leads.discard': { input: lazySchema(() => z.strictObject({ uid: text(80) })), output: lazySchema(() => z.object({ discarded: z.boolean() })) },
 } as const;
 
 export const marketplaceEvents = {
   /** Cached catalogue or leads changed (a background refresh finished or failed): screens re-read. */
-  'catalogue.progress': z.object({ done: z.number().int(), total: z.number().int() }),
-  'catalogue.changed': z.object({ scope: z.enum(['lists', 'product', 'cart', 'leads']), productId: productId.optional(), freshness: Freshness }),
+  'catalogue.progress': lazySchema(() => z.object({ done: z.number().int(), total: z.number().int() })),
+  'catalogue.changed': lazySchema(() => z.object({ scope: z.enum(['lists', 'product', 'cart', 'leads']), productId: productId.optional(), freshness: Freshness })),
 } as const;

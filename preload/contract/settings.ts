@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { lazySchema } from './lazy-schema';
 
 /**
  * Settings as the manager's Settings screen reads and writes them: the same dotted keys, rules and
@@ -6,9 +7,9 @@ import { z } from 'zod';
  * a comma list), so a field validates exactly as the command line does. Secrets are write-only:
  * only whether they are set ever leaves the core.
  */
-export const SettingKeyText = z.string().regex(/^[a-z][A-Za-z0-9]*(\.[a-z][A-Za-z0-9]*)+$/, 'a setting key, e.g. offline.maxAmount').max(80);
+export const SettingKeyText = lazySchema(() => z.string().regex(/^[a-z][A-Za-z0-9]*(\.[a-z][A-Za-z0-9]*)+$/, 'a setting key, e.g. offline.maxAmount').max(80));
 
-export const SettingView = z.strictObject({
+export const SettingView = lazySchema(() => z.strictObject({
   key: z.string(),
   description: z.string(),
   /** Who may change it: a manager on the Settings screen, or a technician (posctl, or the desktop app unlocked). */
@@ -35,7 +36,7 @@ export const SettingView = z.strictObject({
    * list in force (`["sale"]`), offered as one check box per value, never as raw JSON.
    */
   listOf: z.array(z.string()).optional(),
-});
+}));
 export type SettingView = z.infer<typeof SettingView>;
 
 export const settingsMethods = {
@@ -44,24 +45,24 @@ export const settingsMethods = {
    * cashier, who sees the values read-only (`editable` false; `lockedReason` only where a manager
    * could not change the key either): the Settings screen on arrival.
    */
-  'settings.list': { input: z.strictObject({ prefix: z.string().max(80).optional() }), output: z.array(SettingView) },
+  'settings.list': { input: lazySchema(() => z.strictObject({ prefix: z.string().max(80).optional() })), output: lazySchema(() => z.array(SettingView)) },
   /**
    * Every setting as a manager (or technician) may change them: the Settings screen's Unlock. The
    * same answer as settings.list, but refused to a cashier with `needs: 'manager'`, which is what
    * brings up the manager PIN dialog.
    */
-  'settings.unlock': { input: z.strictObject({}), output: z.array(SettingView) },
+  'settings.unlock': { input: lazySchema(() => z.strictObject({})), output: lazySchema(() => z.array(SettingView)) },
   /** Sets one setting from the text typed; BAD_INPUT names the key and says why, as posctl does. */
-  'settings.set': { input: z.strictObject({ key: SettingKeyText, text: z.string().max(4000) }), output: SettingView },
+  'settings.set': { input: lazySchema(() => z.strictObject({ key: SettingKeyText, text: z.string().max(4000) })), output: SettingView },
   /**
    * Several settings from the text typed, all or nothing, in one transaction (the rules between
    * settings see the new values together). BAD_INPUT carries one issue per refused key (path: the
    * key) so the screen shows each under its field; nothing is written then. Answers every setting.
    */
   'settings.setMany': {
-    input: z.strictObject({ changes: z.array(z.strictObject({ key: SettingKeyText, text: z.string().max(4000) })).min(1).max(200) }),
-    output: z.array(SettingView),
+    input: lazySchema(() => z.strictObject({ changes: z.array(z.strictObject({ key: SettingKeyText, text: z.string().max(4000) })).min(1).max(200) })),
+    output: lazySchema(() => z.array(SettingView)),
   },
   /** Back to the default (a secret is removed). */
-  'settings.unset': { input: z.strictObject({ key: SettingKeyText }), output: SettingView },
+  'settings.unset': { input: lazySchema(() => z.strictObject({ key: SettingKeyText })), output: SettingView },
 } as const;

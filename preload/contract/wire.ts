@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { lazySchema } from './lazy-schema';
 import { Reply } from './errors';
 
 /**
@@ -10,18 +11,18 @@ export const WS_SUBPROTOCOL = 'pos.v1';
 export const WS_TOKEN_PREFIX = 'pos.token.';
 export const WS_PATH = '/api';
 
-export const ClientFrame = z.object({
+export const ClientFrame = lazySchema(() => z.object({
   t: z.literal('call'),
   id: z.number().int().nonnegative(),
   method: z.string().max(100),
   input: z.unknown(),
-});
+}));
 export type ClientFrame = z.infer<typeof ClientFrame>;
 
-export const ServerFrame = z.discriminatedUnion('t', [
+export const ServerFrame = lazySchema(() => z.discriminatedUnion('t', [
   z.object({ t: z.literal('reply'), id: z.number().int().nonnegative(), reply: Reply }),
   z.object({ t: z.literal('event'), name: z.string(), payload: z.unknown() }),
   /** A frame the server could not read at all (not JSON, no id): nothing to reply to. */
   z.object({ t: z.literal('refused'), error: z.object({ code: z.literal('BAD_INPUT'), message: z.string() }) }),
-]);
+]));
 export type ServerFrame = z.infer<typeof ServerFrame>;
