@@ -119,7 +119,11 @@ export class ConnectionAhead {
    */
   release(): void {
     this.warmUntil = Math.min(this.warmUntil, this.now() + this.deps.keepWarmMs);
-    if (this.target) this.ensure();
+    if (!this.target) return;
+    // Nothing to keep: dropped now. Otherwise looked at a little later, as after an answer: the sale
+    // is still ending (the pad's last word, its devices given back) and a TLS connect costs ~1 ms of CPU.
+    if (this.now() >= this.warmUntil) this.dropAll();
+    else this.wakeIn(NEXT_AFTER_ANSWER_MS);
   }
 
   close(): void {
