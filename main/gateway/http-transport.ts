@@ -85,6 +85,7 @@ export class GatewayHttpTransport {
   private readonly ahead: ConnectionAhead;
   private readonly httpAgent = new http.Agent({ keepAlive: false });
   private readonly httpsAgent: https.Agent;
+  private readonly trust: { secureContext?: tls.SecureContext };
   private readonly proxy: URL | undefined;
 
   constructor(private readonly deps: HttpTransportOptions) {
@@ -92,7 +93,10 @@ export class GatewayHttpTransport {
     // before any answer cannot tell "the server closed the idle socket first" (nothing sent) from
     // "the server died while processing" (outcome unknown), so every gateway restart would leave a
     // sale in doubt. On a fresh connection, an established connection means the bytes went out.
-    this.httpsAgent = new https.Agent({ keepAlive: false, ...(deps.ca ? { ca: deps.ca } : {}) });
+    // The gateway's CA (gateway.caFile) parsed once: given as `ca`, every connection would build
+    // its own secure context and certificate store again (~0.7 ms of CPU each).
+    this.trust = deps.ca ? { secureContext: tls.createSecureContext({ ca: deps.ca }) } : {};
+    this.httpsAgent = new https.Agent({ keepAlive: false, ...this.trust });
     this.proxy = deps.proxy ? new URL(deps.proxy) : undefined;
     this.ahead = new ConnectionAhead({ maxAgeMs: deps.aheadMaxAgeMs ?? DEFAULT_AHEAD_MAX_AGE_MS, keepWarmMs: deps.keepWarmMs ?? DEFAULT_KEEP_WARM_MS });
   }
@@ -121,12 +125,12 @@ export class GatewayHttpTransport {
     const https_ = target.protocol === 'https:';
     const host = target.hostname;
     const port = portOf(target);
-    const ca = this.deps.ca;
+    const trust = this.trust;
     this.ahead.hold({
       key: targetKey(target),
       open: () =>
         https_
-          ? { socket: tls.connect({ host, port, ...serverName(host), rejectUnauthorized: true, ALPNProtocols: ['http/1.1'], ...(ca ? { ca } : {}) }), readyEvent: 'secureConnect' }
+          ? { socket: tls.connect({ host, port, ...serverName(host), rejectUnauthorized: true, ALPNProtocols: ['http/1.1'], ...trust }), readyEvent: 'secureConnect' }
           : { socket: net.connect({ host, port }), readyEvent: 'connect' },
     });
   }
@@ -318,7 +322,7 @@ export class GatewayHttpTransport {
         oncreate(new ProxyError(`the proxy refused the tunnel to the gateway (HTTP ${res.statusCode ?? 0})`));
         return;
       }
-      const secure = tls.connect({ socket, host: target.hostname, ...serverName(target.hostname), rejectUnauthorized: true, ...(this.deps.ca ? { ca: this.deps.ca } : {}) });
+      const secure = tls.connect({ socket, host: target.hostname, ...serverName(target.hostname), rejectUnauthorized: true, ...this.trust });
       secure.once('secureConnect', () => {
         established.add(secure);
         oncreate(null, secure);

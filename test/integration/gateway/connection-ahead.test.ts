@@ -1,4 +1,5 @@
 import net, { type Socket } from 'node:net';
+import tls from 'node:tls';
 import { describe, expect, it, vi } from 'vitest';
 import { createGatewayClient } from '../../../main/gateway/client';
 import { NS } from '../../unit/gateway/fixtures';
@@ -108,6 +109,25 @@ describe('a connection ready when the card is', () => {
     } finally {
       client.close();
       await g.close();
+    }
+  });
+
+  it("parses the gateway's CA once: the connections opened ahead and for requests build no secure context of their own", async () => {
+    const client = await createGatewayClient({ url: `https://127.0.0.1:${suite.front.port}/transaction/v14`, namespace: NS, gatewayId: 'GW1', password: 'pw', connectTimeoutMs: 5000, timeoutMs: 5000, ca: suite.cert.cert, keepWarmMs: 0 });
+    const contexts = vi.spyOn(tls, 'createSecureContext');
+    try {
+      const handshakes = suite.front.sni.length;
+      for (let i = 0; i < 3; i++) {
+        client.preconnect();
+        expect(await client.send('SendAndCommit', sale as never)).toMatchObject({ kind: 'approved' });
+      }
+      // Without a connection ready, the request opens its own (through the agent).
+      expect(await client.send('SendAndCommit', sale as never)).toMatchObject({ kind: 'approved' });
+      expect(suite.front.sni.length - handshakes).toBeGreaterThanOrEqual(4);
+      expect(contexts).not.toHaveBeenCalled();
+    } finally {
+      contexts.mockRestore();
+      client.close();
     }
   });
 });
