@@ -51,26 +51,33 @@ function tie(a: Socket, b: Socket): void {
 
 /**
  * Forwards `from` to `to`, each chunk `delayMs` later, in order; the first chunk waits
- * `firstExtraMs` more. Timers have about 1 ms of granularity, so each leg is at least `delayMs`.
- * One queue and one timer per direction: with a timer per chunk, an end (or a chunk) scheduled a
- * fraction of a millisecond later but with a shorter delay could fire first (Node keeps fractional
- * delays against a clock cached per loop turn), and a FIN overtaking the answer read as a
- * connection lost after the request was sent.
+ * `firstExtraMs` more. Timers count whole milliseconds against a clock cached per loop turn, so
+ * the timer wakes the queue up to 2 ms early and the rest is waited out turn by turn
+ * (setImmediate): each leg is `delayMs` to within tens of microseconds, not 0-1 ms more at random.
+ * One queue per direction: with a timer per chunk, an end (or a chunk) scheduled a fraction of a
+ * millisecond later but with a shorter delay could fire first, and a FIN overtaking the answer
+ * read as a connection lost after the request was sent.
  */
 function delayedPipe(from: Socket, to: Socket, delayMs: number, firstExtraMs: number): void {
   const queue: Array<{ at: number; act: () => void }> = [];
   let releaseAt = 0;
   let first = true;
-  let timer: ReturnType<typeof setTimeout> | undefined;
+  let waiting = false;
+  const wait = (): void => {
+    waiting = true;
+    const left = queue[0]!.at - performance.now();
+    if (left > 2) setTimeout(drain, left - 2);
+    else setImmediate(drain);
+  };
   const drain = (): void => {
-    timer = undefined;
+    waiting = false;
     while (queue.length > 0 && queue[0]!.at <= performance.now()) queue.shift()!.act();
-    if (queue.length > 0) timer = setTimeout(drain, Math.max(0, queue[0]!.at - performance.now()));
+    if (queue.length > 0) wait();
   };
   const later = (act: () => void, extraMs = 0): void => {
     releaseAt = Math.max(performance.now() + delayMs + extraMs, releaseAt);
     queue.push({ at: releaseAt, act });
-    timer ??= setTimeout(drain, Math.max(0, queue[0]!.at - performance.now()));
+    if (!waiting) wait();
   };
   from.on('data', (chunk: Buffer) => {
     later(() => {

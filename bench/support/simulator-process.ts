@@ -1,19 +1,19 @@
 /**
- * Starts the gateway simulator in a child process (simulator-child.ts, run by the same Node with
- * the same loader flags as this process, i.e. tsx) on a given loopback port.
+ * The far side of a benchmark in a process of its own, run by the same Node with the same loader
+ * flags as this process (i.e. tsx): its memory, CPU and timers stay out of the process under test,
+ * as a real gateway's would. A child prints one line when ready and stops when its stdin closes.
  */
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 
-export interface SimulatorProcess {
-  url: string;
-  close(): Promise<void>;
+export interface ChildProcess {
+  /** The first line the child printed. */
+  line: string;
+  close: () => Promise<void>;
 }
 
-const CHILD = fileURLToPath(new URL('./simulator-child.ts', import.meta.url));
-
-export function startSimulatorProcess(port: number): Promise<SimulatorProcess> {
-  const child = spawn(process.execPath, [...process.execArgv, CHILD, String(port)], { stdio: ['pipe', 'pipe', 'inherit'] });
+export function startChild(file: string, args: string[]): Promise<ChildProcess> {
+  const child = spawn(process.execPath, [...process.execArgv, fileURLToPath(new URL(file, import.meta.url)), ...args], { stdio: ['pipe', 'pipe', 'inherit'] });
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   const close = async (): Promise<void> => {
     child.stdin.end();
@@ -24,11 +24,43 @@ export function startSimulatorProcess(port: number): Promise<SimulatorProcess> {
   return new Promise((resolve, reject) => {
     let out = '';
     child.once('error', reject);
-    void exited.then(() => reject(new Error('the simulator process ended before it printed its URL')));
+    void exited.then(() => reject(new Error(`${file} ended before it printed its first line`)));
     child.stdout.on('data', (chunk: Buffer) => {
       out += chunk.toString();
       const line = out.split('\n')[0];
-      if (out.includes('\n') && line) resolve({ url: line.trim(), close });
+      if (out.includes('\n') && line) resolve({ line: line.trim(), close });
     });
   });
+}
+
+export interface SimulatorProcess {
+  url: string;
+  close(): Promise<void>;
+}
+
+/** The gateway simulator (simulator-child.ts) on a given loopback port. */
+export async function startSimulatorProcess(port: number): Promise<SimulatorProcess> {
+  const child = await startChild('./simulator-child.ts', [String(port)]);
+  return { url: child.line, close: child.close };
+}
+
+/** The TLS gateway of payments-wait (gateway-far-child.ts): the simulator, its TLS front and a latency proxy per round trip. */
+export interface FarGateway {
+  /** The simulator itself, plain HTTP, no latency (its own time is measured there). */
+  simUrl: string;
+  /** The TLS front's self-signed certificate, for the client's CA. */
+  cert: string;
+  /** The latency proxy's port for each round trip (ms). */
+  proxies: Record<string, number>;
+  close(): Promise<void>;
+}
+
+export async function startFarGateway(rtts: readonly number[]): Promise<FarGateway | undefined> {
+  const child = await startChild('./gateway-far-child.ts', [JSON.stringify(rtts)]);
+  if (child.line === 'no-openssl') {
+    await child.close();
+    return undefined;
+  }
+  const ready = JSON.parse(child.line) as Omit<FarGateway, 'close'>;
+  return { ...ready, close: child.close };
 }
