@@ -49,6 +49,13 @@ describe("posctl's start through V8's code cache", () => {
     expect(shape(again.stdout)).toEqual(shape(status.stdout));
   });
 
+  it('keeps none from a run that failed (it would lack the code of the command that later succeeds)', async () => {
+    const app = posctlCopy();
+    const run = await runNode([app.bin, '--data-dir', join(app.dir, 'no-such-lane'), 'status'], { env: ENV });
+    expect(run.code).toBe(2);
+    expect(app.caches()).toEqual([]);
+  });
+
   it('keeps none with NODE_DISABLE_COMPILE_CACHE', async () => {
     const app = posctlCopy();
     const run = await runNode([app.bin, '--version'], { env: { ...ENV, NODE_DISABLE_COMPILE_CACHE: '1' } });
