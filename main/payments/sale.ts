@@ -195,6 +195,7 @@ export class Sale {
     this.capture.begin();
     this.deps.gateway.preconnect();
     this.sealer ??= this.prepareSealer();
+    if (tender === 'card') this.journal.prepareCardSale();
     const waitMs = this.waitMs(cardEntry);
     this.timer = setTimeout(() => this.cancel(`nothing was read within ${Math.round(waitMs / 1000)} s`), waitMs);
     this.timer.unref?.();

@@ -106,10 +106,26 @@ export interface JournalStore extends JournalQueries {
   /** Flushes the WAL into the database and truncates it, so no old page keeps wiped data. */
   checkpoint(): void;
   dataVersion(): number;
+  /**
+   * Prepares the statements a card sale writes on the customer's way, its request and its final
+   * answer (CARD_SALE_SHAPES) and their events, when they are not yet: called at the tender, so a lane's first sale
+   * does not prepare them between the swipe and the request, and the answer and the screen.
+   */
+  prepareCardSale(): void;
   close(): void;
 }
 
 /** How long after the last final answer the WAL is checkpointed. */
+/**
+ * The UPDATE shapes (shapeOf) of a card sale's request (a card read, sealed, the attempt counted)
+ * and of its final answer, approved, declined or refused (a partial approval adds splitTenderId).
+ * A test holds them to what a swiped sale writes.
+ */
+const CARD_SALE_SHAPES = [
+  'N,leaseUntil,entry,deviceId,masked,brand,last4,cardholderName,sealed,transactionType+',
+  'F,outcomeKind,message,tag,authorizationNum,sequenceNo,retrievalRef,receipt,gatewayCode,bankCode,approvedCents,attention',
+];
+
 export const CHECKPOINT_QUIET_MS = 200;
 /** The longest a wiped sealed blob can stay in the WAL while the journal keeps writing. */
 export const CHECKPOINT_MAX_DELAY_MS = 1_000;
@@ -391,6 +407,11 @@ export function createJournalStore(db: Db, mode: Mode, file: string): JournalSto
       checkpointTruncate.run();
     },
     dataVersion: () => dataVersion.get() as number,
+    prepareCardSale() {
+      for (const shape of CARD_SALE_SHAPES) if (!updates.has(shape)) updates.set(shape, prepareUpdate(shape));
+      // Their events: the request's path (validated, journaled, sending: two or three steps), the answer's one.
+      for (const n of [1, 2, 3]) eventsOf(n);
+    },
     close() {
       if (checkpointTimer && db.open) runCheckpoint();
       db.close();

@@ -13,7 +13,8 @@ import { memoryJournal, OUTCOMES, sampleCard } from '../../support/payments';
 /**
  * What a card sale costs the journal on its way (issue 23): one commit that waits for the disk
  * before the request leaves and one after the answer, nothing more; and no statement prepared
- * once the journal has seen a sale of the same shape.
+ * on the customer's way: once the journal has seen a sale of the same shape, and on a lane's
+ * first card sale (prepared at the tender).
  */
 const POLICY: SalePolicy = {
   chipSwipe: 'warn',
@@ -137,6 +138,34 @@ describe('a card sale in the journal', () => {
     expect(prepare).not.toHaveBeenCalled();
     expect(pragma).not.toHaveBeenCalled();
   });
+
+  it.each(['approved', 'declined', 'rejected'] as const)(
+    "prepares a lane's first card sale's statements at the tender, none between the swipe and the screen (%s)",
+    async (outcome) => {
+      const j = (journal = memoryJournal());
+      const gateway: GatewayLease = { ...gatewayAnswering(), send: async () => OUTCOMES[outcome] };
+      // The gateway's answer approves 10.00 (a full approval: no split tender to carry on).
+      const s = new Sale(
+        {
+          journal: j,
+          gateway,
+          prepareSeal: () => prepareSeal(publicKey),
+          devices: NO_DEVICES,
+          policy: POLICY,
+          owner: 'till-1/1/test',
+          now: () => new Date('2030-03-01T12:00:00.000Z'),
+          log: pino({ level: 'silent' }),
+          changed: () => undefined,
+        },
+        { saleId: `sale-commits-first-${outcome}`, clientRef: `L-first-${outcome}`, type: 'sale', amountCents: 10_00, tender: 'card' },
+      );
+      s.begin();
+      const prepare = vi.spyOn(j.db, 'prepare');
+      s.acceptCard({ kind: 'read', card: sampleCard('visa') }, 'swipe', 'msr-1');
+      expect(await s.done).toMatchObject({ final: true, state: outcome });
+      expect(prepare).not.toHaveBeenCalled();
+    },
+  );
 
   it('checkpoints and reads its data version with statements prepared once', () => {
     const j = (journal = memoryJournal());
