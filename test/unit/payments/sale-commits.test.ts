@@ -76,7 +76,8 @@ afterEach(() => {
   journal = undefined;
 });
 
-function cardSale(j: JournalStore, n: number, gateway: GatewayLease, views: SaleView[] = []): Sale {
+/** A card sale of `amountCents` (12.34) on the journal, its views told to `changed`. */
+function cardSale(j: JournalStore, n: number | string, gateway: GatewayLease, options: { amountCents?: number; changed?: (view: SaleView) => void } = {}): Sale {
   return new Sale(
     {
       journal: j,
@@ -87,9 +88,9 @@ function cardSale(j: JournalStore, n: number, gateway: GatewayLease, views: Sale
       owner: 'till-1/1/test',
       now: () => new Date('2030-03-01T12:00:00.000Z'),
       log: pino({ level: 'silent' }),
-      changed: (view) => views.push(view),
+      changed: options.changed ?? (() => undefined),
     },
-    { saleId: `sale-commits-${n}`, clientRef: `L-${n}`, type: 'sale', amountCents: 12_34, tender: 'card' },
+    { saleId: `sale-commits-${n}`, clientRef: `L-${n}`, type: 'sale', amountCents: options.amountCents ?? 12_34, tender: 'card' },
   );
 }
 
@@ -145,20 +146,7 @@ describe('a card sale in the journal', () => {
       const j = (journal = memoryJournal());
       const gateway: GatewayLease = { ...gatewayAnswering(), send: async () => OUTCOMES[outcome] };
       // The gateway's answer approves 10.00 (a full approval: no split tender to carry on).
-      const s = new Sale(
-        {
-          journal: j,
-          gateway,
-          prepareSeal: () => prepareSeal(publicKey),
-          devices: NO_DEVICES,
-          policy: POLICY,
-          owner: 'till-1/1/test',
-          now: () => new Date('2030-03-01T12:00:00.000Z'),
-          log: pino({ level: 'silent' }),
-          changed: () => undefined,
-        },
-        { saleId: `sale-commits-first-${outcome}`, clientRef: `L-first-${outcome}`, type: 'sale', amountCents: 10_00, tender: 'card' },
-      );
+      const s = cardSale(j, `first-${outcome}`, gateway, { amountCents: 10_00 });
       s.begin();
       const prepare = vi.spyOn(j.db, 'prepare');
       s.acceptCard({ kind: 'read', card: sampleCard('visa') }, 'swipe', 'msr-1');
@@ -183,23 +171,12 @@ describe('a card sale in the journal', () => {
     const order: string[] = [];
     const views: SaleView[] = [];
     const gateway = { ...gatewayAnswering(), release: () => void order.push('released') };
-    const s = new Sale(
-      {
-        journal: j,
-        gateway,
-        prepareSeal: () => prepareSeal(publicKey),
-        devices: NO_DEVICES,
-        policy: POLICY,
-        owner: 'till-1/1/test',
-        now: () => new Date('2030-03-01T12:00:00.000Z'),
-        log: pino({ level: 'silent' }),
-        changed: (view) => {
-          views.push(view);
-          if (view.final) order.push('published');
-        },
+    const s = cardSale(j, 'order', gateway, {
+      changed: (view) => {
+        views.push(view);
+        if (view.final) order.push('published');
       },
-      { saleId: 'sale-commits-order', clientRef: 'L-order', type: 'sale', amountCents: 12_34, tender: 'card' },
-    );
+    });
     s.begin();
     s.acceptCard({ kind: 'read', card: sampleCard('visa') }, 'swipe', 'msr-1');
     expect(await s.done).toEqual(views.at(-1));
