@@ -200,7 +200,7 @@ export class GatewayService<Sim extends TrainingGateway = TrainingGateway> imple
     const kept = mode === 'training' && previous?.simulatorKey === simulatorKey ? previous.simulator : undefined;
     const simulator = mode === 'training' && !kept ? await this.deps.training.start({ namespace, ...(hmac ? { hmac } : {}) }) : kept;
     try {
-      return await this.activate({ fingerprint, mode, previous, namespace, hmac, secrets, ...(simulator ? { simulator, simulatorKey } : {}) });
+      return await this.activate({ fingerprint, mode, previous, namespace, hmac, secrets, simulator, simulatorKey });
     } catch (e) {
       // A simulator started for a client that could not be made (an unreadable CA file...) would
       // listen on, holding the process open, and each retry would start one more.
@@ -216,11 +216,11 @@ export class GatewayService<Sim extends TrainingGateway = TrainingGateway> imple
     namespace: string;
     hmac: { keyId: string; key: string } | undefined;
     secrets: { password?: string; proxyPassword?: string };
-    simulator?: Sim;
-    simulatorKey?: string;
+    simulator: Sim | undefined;
+    simulatorKey: string;
   }): Promise<Active<Sim>> {
     const s = this.deps.settings;
-    const { fingerprint, mode, previous, namespace, hmac, secrets, simulator } = o;
+    const { fingerprint, mode, previous, namespace, hmac, secrets, simulator, simulatorKey } = o;
     simulator?.engine.setDuplicateWindow(s.get('gateway.trainingDuplicateMinutes'));
     const caFile = s.get('gateway.caFile');
     let ca: string | undefined;
@@ -247,7 +247,7 @@ export class GatewayService<Sim extends TrainingGateway = TrainingGateway> imple
       now: () => this.deps.now(),
       onExchange: (info) => this.recordExchange(mode, info),
     });
-    const active: Active<Sim> = { fingerprint, mode, client, ...(simulator && o.simulatorKey !== undefined ? { simulator, simulatorKey: o.simulatorKey } : {}) };
+    const active: Active<Sim> = { fingerprint, mode, client, ...(simulator ? { simulator, simulatorKey } : {}) };
     // The old client goes; its simulator too unless the new one keeps it.
     if (previous) await this.retire(previous, previous.simulator !== undefined && previous.simulator !== simulator);
     if (previous?.mode !== mode) {
