@@ -5,7 +5,7 @@
  * successful run of a command after a build compiles and leaves its cache; later runs skip most
  * of the compiling (about a quarter of a `posctl status`). NODE_DISABLE_COMPILE_CACHE=1 turns it off.
  */
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { codeCacheDisabled, runCommonJs } from './code-cache';
 import { commandWord } from './command-word';
@@ -15,7 +15,7 @@ declare const __POSCTL_BUNDLE_HASH__: string;
 
 const bundle = fileURLToPath(new URL(`./${__POSCTL_BUNDLE__}`, import.meta.url));
 const command = commandWord(process.argv.slice(2)) ?? 'posctl';
-const cacheFile = codeCacheDisabled(process.env) ? undefined : join(fileURLToPath(new URL('.', import.meta.url)), `posctl-${__POSCTL_BUNDLE_HASH__}-${command}.cache`);
+const cacheFile = codeCacheDisabled(process.env) ? undefined : join(dirname(bundle), `posctl-${__POSCTL_BUNDLE_HASH__}-${command}.cache`);
 const run = runCommonJs(bundle, { cacheFile, ascii: true });
 // At exit, so the cache holds every function the command ran (createCachedData takes what is
 // compiled by then); only after a run that succeeded, or a first run that stopped at a usage error
