@@ -6,6 +6,7 @@ import { journalMigrations } from './schema';
 import { openEssentialDb } from '../../store/open-store';
 import { journalQueries, type JournalQueries, type MadeFromRow } from './queries';
 import { ROW_COLUMNS, rowOfValues, type JournalRow } from './row';
+import { walPrimer } from './wal-primer';
 
 export type { JournalRow } from './row';
 
@@ -173,6 +174,8 @@ export function createJournalStore(db: Db, mode: Mode, file: string): JournalSto
   const sealedOf = db.prepare<[string], { sealed: Buffer | null }>(`SELECT sealed FROM journal WHERE client_ref = ?`);
   const checkpointTruncate = db.prepare('PRAGMA wal_checkpoint(TRUNCATE)');
   const dataVersion = db.prepare('PRAGMA data_version').pluck();
+  /** An in-memory journal (tests) has no write-ahead log file. */
+  const primeWal = file === ':memory:' ? undefined : walPrimer(db, `${file}-wal`);
   /** The UPDATE of each shape of patch (its columns, a final state or not, attempts counted or not), prepared once. */
   const updates = new Map<string, Update>();
   let checkpointTimer: ReturnType<typeof setTimeout> | undefined;
@@ -261,15 +264,18 @@ export function createJournalStore(db: Db, mode: Mode, file: string): JournalSto
     const now = Date.now();
     checkpointDue ??= now + CHECKPOINT_MAX_DELAY_MS;
     clearTimeout(checkpointTimer);
-    checkpointTimer = setTimeout(runCheckpoint, Math.max(0, Math.min(CHECKPOINT_QUIET_MS, checkpointDue - now)));
+    checkpointTimer = setTimeout(() => runCheckpoint(), Math.max(0, Math.min(CHECKPOINT_QUIET_MS, checkpointDue - now)));
     checkpointTimer.unref?.();
   }
 
-  function runCheckpoint(): void {
+  /** The scheduled checkpoint, then the emptied log readied for the next payment's commit (wal-primer.ts); not at close. */
+  function runCheckpoint(prime = true): void {
     clearTimeout(checkpointTimer);
     checkpointTimer = undefined;
     checkpointDue = undefined;
-    if (db.open) store.checkpoint();
+    if (!db.open) return;
+    store.checkpoint();
+    if (prime && primeWal) committed(true, () => primeWal(new Date()));
   }
 
   const transition = db.transaction(
@@ -413,7 +419,7 @@ export function createJournalStore(db: Db, mode: Mode, file: string): JournalSto
       for (const n of [1, 2, 3]) eventsOf(n);
     },
     close() {
-      if (checkpointTimer && db.open) runCheckpoint();
+      if (checkpointTimer && db.open) runCheckpoint(false);
       db.close();
     },
   };

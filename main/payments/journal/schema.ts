@@ -150,5 +150,13 @@ export function journalMigrations(mode: 'training' | 'live'): readonly Migration
       db.exec(`ALTER TABLE journal ADD COLUMN approved_by TEXT;`);
     },
   },
+  {
+    version: 7,
+    description: 'journal: a one-row mark written after each checkpoint, so the next payment does not restart the write-ahead log',
+    up(db) {
+      // Carries no payment data: wal-primer.ts writes it so SQLite writes and syncs the WAL's header then.
+      db.exec(`CREATE TABLE wal_mark (id INTEGER PRIMARY KEY CHECK (id = 1), at TEXT NOT NULL) STRICT;`);
+    },
+  },
 ];
 }

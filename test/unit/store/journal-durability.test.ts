@@ -1,10 +1,11 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { statSync } from 'node:fs';
+import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { PAYMENT_STATES, type PaymentState } from '../../../main/payments/states';
 import { CHECKPOINT_MAX_DELAY_MS, CHECKPOINT_QUIET_MS, isLightMove, openJournal, type JournalStore } from '../../../main/payments/journal/journal';
+import { WAL_PRIMED_BYTES, walPrimer } from '../../../main/payments/journal/wal-primer';
 import { newPayment } from '../../support/payments';
 
 const AT = new Date('2030-03-01T12:00:00.000Z');
@@ -17,10 +18,14 @@ afterEach(() => {
   for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
 });
 
-function onDisk(): JournalStore {
+function tempDir(): string {
   const dir = mkdtempSync(join(tmpdir(), 'pos-journal-durability-'));
   dirs.push(dir);
-  return (journal = openJournal(dir, 'live'));
+  return dir;
+}
+
+function onDisk(): JournalStore {
+  return (journal = openJournal(tempDir(), 'live'));
 }
 
 /** PRAGMA synchronous: 1 is NORMAL, 2 is FULL. */
@@ -76,34 +81,87 @@ describe('journal durability', () => {
 });
 
 describe('the checkpoint after a final answer', () => {
-  const walSize = (j: JournalStore): number => statSync(`${j.file}-wal`).size;
+  const SEALED = Buffer.from('sealed request');
+  const wal = (j: JournalStore): Buffer => readFileSync(`${j.file}-wal`);
   const sealedSale = (j: JournalStore, ref: string): void => {
     j.create(newPayment(ref), ['choosing', 'waiting'], AT);
-    j.transition(ref, 'waiting', ['validated', 'journaled', 'sending'], AT, { sealed: Buffer.from('sealed request') });
+    j.transition(ref, 'waiting', ['validated', 'journaled', 'sending'], AT, { sealed: SEALED });
+  };
+  /** What the next commit may find in the log: a header (WAL magic) and the mark, then zeros, nothing of a payment. */
+  const readied = (j: JournalStore): void => {
+    const log = wal(j);
+    expect(log.length).toBe(WAL_PRIMED_BYTES);
+    expect(log.readUInt32BE(0) >>> 1).toBe(0x377f0682 >>> 1);
+    expect(log.includes(SEALED)).toBe(false);
+    expect(log.includes(Buffer.from('L-1'))).toBe(false);
   };
 
-  it('truncates the WAL once no final answer came for a moment', () => {
+  it('empties the WAL of the wiped card data once no final answer came for a moment, and readies it for the next payment', () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
     const j = onDisk();
     sealedSale(j, 'L-10');
     j.transition('L-10', 'sending', 'approved', AT);
-    expect(walSize(j)).toBeGreaterThan(0);
+    expect(wal(j).includes(SEALED)).toBe(true);
     vi.advanceTimersByTime(CHECKPOINT_QUIET_MS - 1);
-    expect(walSize(j)).toBeGreaterThan(0);
+    expect(wal(j).includes(SEALED)).toBe(true);
     vi.advanceTimersByTime(1);
-    expect(walSize(j)).toBe(0);
+    readied(j);
   });
 
-  it('truncates the WAL again at each later quiet moment (its checkpoint statement is prepared once, run each time)', () => {
+  it('empties and readies the WAL again at each later quiet moment (its statements prepared once, run each time)', () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
     const j = onDisk();
     for (const ref of ['L-11', 'L-12', 'L-13']) {
       sealedSale(j, ref);
       j.transition(ref, 'sending', 'approved', AT);
-      expect(walSize(j)).toBeGreaterThan(0);
+      expect(wal(j).includes(SEALED)).toBe(true);
       vi.advanceTimersByTime(CHECKPOINT_QUIET_MS);
-      expect(walSize(j)).toBe(0);
+      readied(j);
     }
+  });
+
+  it("leaves the next payment's commits nothing but frames to write: the log neither restarts (a second fsync) nor grows", () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
+    const j = onDisk();
+    sealedSale(j, 'L-14');
+    j.transition('L-14', 'sending', 'approved', AT);
+    vi.advanceTimersByTime(CHECKPOINT_QUIET_MS);
+    // SQLite restarts a log by writing a new header (new salts): the one the mark wrote stays.
+    const header = wal(j).subarray(0, 32);
+    sealedSale(j, 'L-15');
+    j.transition('L-15', 'sending', 'approved', AT);
+    expect(wal(j).subarray(0, 32)).toEqual(header);
+    expect(wal(j).length).toBe(WAL_PRIMED_BYTES);
+    expect(wal(j).includes(SEALED)).toBe(true);
+  });
+
+  it('keeps every commit made on a readied log in a crash image (the files copied as they are while open)', () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
+    const j = onDisk();
+    sealedSale(j, 'L-16');
+    j.transition('L-16', 'sending', 'approved', AT);
+    vi.advanceTimersByTime(CHECKPOINT_QUIET_MS);
+    sealedSale(j, 'L-17');
+    const image = join(tempDir(), 'journal-live.sqlite');
+    copyFileSync(j.file, image);
+    copyFileSync(`${j.file}-wal`, `${image}-wal`);
+    const copy = new Database(image);
+    try {
+      expect(copy.pragma('integrity_check', { simple: true })).toBe('ok');
+      expect(copy.prepare(`SELECT client_ref AS ref, state FROM journal ORDER BY id`).all()).toEqual([
+        { ref: 'L-16', state: 'approved' },
+        { ref: 'L-17', state: 'sending' },
+      ]);
+    } finally {
+      copy.close();
+    }
+  });
+
+  it('leaves a log it cannot ready to the next commit, without failing', () => {
+    const j = onDisk();
+    expect(walPrimer(j.db, join(tempDir(), 'missing', 'journal-live.sqlite-wal'))(AT)).toBe(false);
+    sealedSale(j, 'L-18');
+    expect(j.get('L-18')?.state).toBe('sending');
   });
 
   it('never waits longer than its limit while answers keep coming (a drain)', () => {
