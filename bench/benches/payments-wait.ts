@@ -5,12 +5,13 @@ import { performance } from 'node:perf_hooks';
 import { createGatewayClient, type GatewayClient } from '../../main/gateway/client';
 import { DEFAULT_GATEWAY_NAMESPACE } from '../../main/config/settings/gateway';
 import type { Core } from '../../main/core';
-import type { SaleView } from '../../preload/contract';
 import { compare, type Comparison } from '../harness';
 import { diskDir } from '../support/data-dirs';
-import { benchCore, liveSettings, SwipeReader } from '../support/lane';
+import { SwipeReader } from '../support/lane';
 import { startFarGateway } from '../support/simulator-process';
 import { constantSample, ms, sampleOf, sleep, spread } from '../support/stats';
+import { Tally, timedSale, waitLane, type Settings } from '../support/wait-lane';
+import { startWaitLane, type WaitLaneProcess } from '../support/wait-lane-process';
 
 /**
  * What the customer waits for, from the swipe to the result (issue 23), against a TLS gateway at
@@ -22,7 +23,9 @@ import { constantSample, ms, sampleOf, sleep, spread } from '../support/stats';
  *   the server and the client's own time): what no terminal can beat;
  * - live sales, the swipe 0.3 s, 11 s and 60 s after the tender (a connection must be renewed while
  *   the customer takes their time), against the floor + 3 ms; at 0.3 s a busy counter (sales 1.5 s
- *   apart, gateway.keepWarmSeconds as shipped), the long waits with only the tender's connection;
+ *   apart, gateway.keepWarmSeconds as shipped), the long waits with only the tender's connection,
+ *   each of their lanes in a process of its own (wait-lane-child.ts) as a terminal is, so no
+ *   lane's connection renewal runs inside another's sale;
  * - the first sale after a quiet spell (gateway.keepWarmSeconds 0, a swipe 0.3 s after the tender:
  *   at 200 ms the handshakes take longer than the customer, and are awaited);
  * - for reference, the client called after the swipe on a fresh connection (about three round trips).
@@ -42,15 +45,6 @@ const SALE = { Transaction_Type: '00', DollarAmount: '12.34', Card_Number: '4111
 interface Net {
   rtt: number;
   url: string;
-}
-
-/** Times that ended approved, and what the others ended as. */
-class Tally {
-  readonly times: number[] = [];
-  readonly failures: string[] = [];
-  note(): string {
-    return this.failures.length === 0 ? '' : `; ${this.failures.length} not approved (${[...new Set(this.failures)].join(', ')})`;
-  }
 }
 
 /** The simulator's own time for one request: a raw POST straight to it (no TLS, no latency), fresh connection. */
@@ -83,32 +77,14 @@ async function clientRounds(client: GatewayClient, rounds: number, tally: Tally,
   }
 }
 
-let saleCount = 0;
-
-/**
- * One live sale: the card tender, the swipe `swipeAfterMs` later, until its result: the final
- * `sale.changed` the page hears (what the sale does after telling it, such as giving back the pad
- * and the gateway, is not the customer's wait).
- */
-async function timedSale(core: Core, reader: SwipeReader, swipeAfterMs: number, tally: Tally, keep = true): Promise<void> {
-  const saleId = `bench-wait-${++saleCount}`;
-  let toldAt = 0;
-  const off = core.bus.on('sale.changed', (view: SaleView) => {
-    if (view.saleId === saleId && view.final && toldAt === 0) toldAt = performance.now();
-  });
-  const sale = await core.payments.payments.startSale({ saleId, type: 'sale', amountCents: 1234 + saleCount, tender: 'card' });
-  await sleep(swipeAfterMs);
-  const t = performance.now();
-  sale.acceptCard({ kind: 'read', card: reader.swipe() }, 'swipe', null);
-  const view = await sale.done;
-  off();
-  const took = toldAt - t;
-  if (view.state !== 'approved') tally.failures.push(`${view.state}: ${view.words}`);
-  else if (keep) tally.times.push(took);
-}
-
-async function lane(dir: string, name: string, n: Net, caFile: string, extra: ReadonlyArray<readonly [string, unknown]>): Promise<Core> {
-  return benchCore(join(dir, name), liveSettings(n.url, [['gateway.caFile', caFile], ['payments.cardWaitSeconds', 120], ...extra]));
+/** A lane's core for `use`, then closed. */
+async function onLane(dir: string, name: string, url: string, caFile: string, extra: Settings, use: (core: Core) => Promise<void>): Promise<void> {
+  const core = await waitLane(dir, name, url, caFile, extra);
+  try {
+    await use(core);
+  } finally {
+    await core.close();
+  }
 }
 
 export async function run(): Promise<Comparison[]> {
@@ -121,7 +97,7 @@ export async function run(): Promise<Comparison[]> {
   const caFile = join(dir.path, 'gateway-ca.pem');
   writeFileSync(caFile, far.cert);
   const nets: Net[] = RTTS_MS.map((rtt) => ({ rtt, url: `https://127.0.0.1:${far.proxies[String(rtt)]}/transaction/v14` }));
-  const cores: Core[] = [];
+  const processes: WaitLaneProcess[] = [];
   const results: Comparison[] = [];
   try {
     let server = 0;
@@ -148,20 +124,20 @@ export async function run(): Promise<Comparison[]> {
       }
       floors.set(n.rtt, spread(floor.times).p50);
 
-      const warm = new Tally();
-      const warmCore = await lane(dir.path, `warm-${n.rtt}`, n, caFile, []);
-      cores.push(warmCore);
+      // One lane at a time in this process, closed after its sales: an open one would keep its connection warm meanwhile.
       const reader = new SwipeReader('visa');
-      for (let i = 0; i < SHORT_ROUNDS + 2; i++) {
-        // The next customer steps up: a counter's sales are seconds apart, not back to back.
-        await sleep(NEXT_CUSTOMER_MS);
-        await timedSale(warmCore, reader, 300, warm, i >= 2);
-      }
-
+      const warm = new Tally();
+      await onLane(dir.path, `warm-${n.rtt}`, n.url, caFile, [], async (core) => {
+        for (let i = 0; i < SHORT_ROUNDS + 2; i++) {
+          // The next customer steps up: a counter's sales are seconds apart, not back to back.
+          await sleep(NEXT_CUSTOMER_MS);
+          await timedSale(core, reader, 300, warm, i >= 2);
+        }
+      });
       const quiet = new Tally();
-      const quietCore = await lane(dir.path, `quiet-${n.rtt}`, n, caFile, [['gateway.keepWarmSeconds', 0]]);
-      cores.push(quietCore);
-      for (let i = 0; i < 8 + 1; i++) await timedSale(quietCore, reader, 300, quiet, i >= 1);
+      await onLane(dir.path, `quiet-${n.rtt}`, n.url, caFile, [['gateway.keepWarmSeconds', 0]], async (core) => {
+        for (let i = 0; i < 8 + 1; i++) await timedSale(core, reader, 300, quiet, i >= 1);
+      });
 
       lines.set(n.rtt, [
         { label: 'client alone, fresh TCP + TLS connection after the swipe', tally: fresh },
@@ -175,24 +151,29 @@ export async function run(): Promise<Comparison[]> {
       );
     }
 
-    // The customer who takes their time: lanes in parallel (their swipes a second apart), keepWarmSeconds 0
-    // so each sale's connection is the one its own tender opened and kept renewed.
-    const long: Array<{ n: Net; wait: number; tally: Tally }> = [];
-    const jobs: Array<Promise<void>> = [];
-    let slot = 0;
+    // The customer who takes their time: lanes in parallel, each in a process of its own as a terminal is
+    // (in one process, one lane's connection renewal lands in another's sale), their tenders a second apart;
+    // keepWarmSeconds 0, so each sale's connection is the one its own tender opened and kept renewed.
+    const long: Array<{ n: Net; wait: number; tally: Tally; lanes: WaitLaneProcess[] }> = [];
     for (const wait of LONG_WAITS_MS) {
       for (const n of nets) {
-        const tally = new Tally();
-        long.push({ n, wait, tally });
-        for (let i = 0; i < LANES_PER_LONG_WAIT; i++) {
-          const core = await lane(dir.path, `long-${n.rtt}-${wait}-${i}`, n, caFile, [['gateway.keepWarmSeconds', 0]]);
-          cores.push(core);
-          const startIn = slot++ * 1000;
-          jobs.push(sleep(startIn).then(() => timedSale(core, new SwipeReader('visa'), wait, tally)));
-        }
+        const job = (i: number) => ({ dir: dir.path, name: `long-${n.rtt}-${wait}-${i}`, url: n.url, caFile, swipeAfterMs: wait, settings: [['gateway.keepWarmSeconds', 0]] as Settings });
+        const lanes = await Promise.all(Array.from({ length: LANES_PER_LONG_WAIT }, (_, i) => startWaitLane(job(i))));
+        processes.push(...lanes);
+        long.push({ n, wait, tally: new Tally(), lanes });
       }
     }
-    await Promise.all(jobs);
+    const epoch = Date.now() + 1000;
+    let slot = 0;
+    await Promise.all(
+      long.flatMap(({ tally, lanes }) =>
+        lanes.map(async (lane) => {
+          const result = await lane.sale(epoch + slot++ * 1000);
+          tally.times.push(...result.times);
+          tally.failures.push(...result.failures);
+        }),
+      ),
+    );
     for (const { n, wait, tally } of long) lines.get(n.rtt)?.push({ label: `live sale, swipe ${wait / 1000} s after the tender`, tally });
 
     for (const n of nets) {
@@ -214,7 +195,7 @@ export async function run(): Promise<Comparison[]> {
     }
     return results;
   } finally {
-    await Promise.allSettled(cores.map((c) => c.close()));
+    await Promise.allSettled(processes.map((p) => p.close()));
     await far.close();
     dir.remove();
   }
