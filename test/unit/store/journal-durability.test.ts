@@ -87,6 +87,12 @@ describe('the checkpoint after a final answer', () => {
     j.create(newPayment(ref), ['choosing', 'waiting'], AT);
     j.transition(ref, 'waiting', ['validated', 'journaled', 'sending'], AT, { sealed: SEALED });
   };
+  /** A sale approved, then the quiet moment after it: its checkpoint has run. */
+  const approvedThenQuiet = (j: JournalStore, ref: string): void => {
+    sealedSale(j, ref);
+    j.transition(ref, 'sending', 'approved', AT);
+    vi.advanceTimersByTime(CHECKPOINT_QUIET_MS);
+  };
   /** What the next commit may find in the log: a header (WAL magic) and the mark, then zeros, nothing of a payment. */
   const readied = (j: JournalStore): void => {
     const log = wal(j);
@@ -123,9 +129,7 @@ describe('the checkpoint after a final answer', () => {
   it("leaves the next payment's commits nothing but frames to write: the log neither restarts (a second fsync) nor grows", () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
     const j = onDisk();
-    sealedSale(j, 'L-14');
-    j.transition('L-14', 'sending', 'approved', AT);
-    vi.advanceTimersByTime(CHECKPOINT_QUIET_MS);
+    approvedThenQuiet(j, 'L-14');
     // SQLite restarts a log by writing a new header (new salts): the one the mark wrote stays.
     const header = wal(j).subarray(0, 32);
     sealedSale(j, 'L-15');
@@ -138,9 +142,7 @@ describe('the checkpoint after a final answer', () => {
   it('keeps every commit made on a readied log in a crash image (the files copied as they are while open)', () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
     const j = onDisk();
-    sealedSale(j, 'L-16');
-    j.transition('L-16', 'sending', 'approved', AT);
-    vi.advanceTimersByTime(CHECKPOINT_QUIET_MS);
+    approvedThenQuiet(j, 'L-16');
     sealedSale(j, 'L-17');
     const image = join(tempDir(), 'journal-live.sqlite');
     copyFileSync(j.file, image);
