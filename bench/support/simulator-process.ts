@@ -4,33 +4,34 @@
  * as a real gateway's would. A child prints one line when ready and stops when its stdin closes.
  */
 import { spawn } from 'node:child_process';
+import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 
 export interface ChildProcess {
   /** The first line the child printed. */
   line: string;
+  /** The child's next line (undefined once its output has ended). */
+  next: () => Promise<string | undefined>;
+  /** Writes one line to the child's stdin. */
+  send: (line: string) => void;
   close: () => Promise<void>;
 }
 
-export function startChild(file: string, args: string[]): Promise<ChildProcess> {
+export async function startChild(file: string, args: string[]): Promise<ChildProcess> {
   const child = spawn(process.execPath, [...process.execArgv, fileURLToPath(new URL(file, import.meta.url)), ...args], { stdio: ['pipe', 'pipe', 'inherit'] });
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const failed = new Promise<never>((_, reject) => child.once('error', reject));
+  const lines = createInterface({ input: child.stdout })[Symbol.asyncIterator]();
+  const next = async (): Promise<string | undefined> => (await lines.next()).value as string | undefined;
   const close = async (): Promise<void> => {
     child.stdin.end();
     const timer = setTimeout(() => child.kill(), 3000);
     await exited;
     clearTimeout(timer);
   };
-  return new Promise((resolve, reject) => {
-    let out = '';
-    child.once('error', reject);
-    void exited.then(() => reject(new Error(`${file} ended before it printed its first line`)));
-    child.stdout.on('data', (chunk: Buffer) => {
-      out += chunk.toString();
-      const line = out.split('\n')[0];
-      if (out.includes('\n') && line) resolve({ line: line.trim(), close });
-    });
-  });
+  const line = await Promise.race([next(), failed]);
+  if (line === undefined) throw new Error(`${file} ended before it printed its first line`);
+  return { line: line.trim(), next, send: (l) => child.stdin.write(`${l}\n`), close };
 }
 
 export interface SimulatorProcess {

@@ -1,10 +1,5 @@
-/**
- * Lanes of payments-wait each in a process of its own (wait-lane-child.ts), run by the same Node
- * with the same loader flags as this process (i.e. tsx).
- */
-import { spawn } from 'node:child_process';
-import { createInterface } from 'node:readline';
-import { fileURLToPath } from 'node:url';
+/** Lanes of payments-wait each in a process of their own (wait-lane-child.ts). */
+import { startChild, type ChildProcess } from './simulator-process';
 import type { WaitLaneJob } from './wait-lane-child';
 
 export interface LaneResult {
@@ -29,24 +24,19 @@ const resultOf = (line: string | undefined): LaneResult => {
 
 /** A lane process, once its core is up (or its failure to start as the sale's result). */
 export async function startWaitLane(job: WaitLaneJob): Promise<WaitLaneProcess> {
-  const file = fileURLToPath(new URL('./wait-lane-child.ts', import.meta.url));
-  const child = spawn(process.execPath, [...process.execArgv, file, JSON.stringify(job)], { stdio: ['pipe', 'pipe', 'inherit'] });
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  const lines = createInterface({ input: child.stdout })[Symbol.asyncIterator]();
-  const next = async (): Promise<string | undefined> => (await lines.next()).value as string | undefined;
-  const first = await next();
-  const close = async (): Promise<void> => {
-    child.stdin.end();
-    const timer = setTimeout(() => child.kill(), 5000);
-    await exited;
-    clearTimeout(timer);
-  };
-  if (first !== 'ready') return { sale: async () => resultOf(first), close };
+  let child: ChildProcess;
+  try {
+    child = await startChild('./wait-lane-child.ts', [JSON.stringify(job)]);
+  } catch (e) {
+    const failure = `the lane process did not start: ${e instanceof Error ? e.message : String(e)}`;
+    return { sale: async () => ({ times: [], failures: [failure] }), close: async () => {} };
+  }
+  if (child.line !== 'ready') return { sale: async () => resultOf(child.line), close: child.close };
   return {
     async sale(at) {
-      child.stdin.write(`${at}\n`);
-      return resultOf(await next());
+      child.send(String(at));
+      return resultOf(await child.next());
     },
-    close,
+    close: child.close,
   };
 }
