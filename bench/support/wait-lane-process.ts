@@ -8,8 +8,8 @@ export interface LaneResult {
 }
 
 export interface WaitLaneProcess {
-  /** Tenders at `at` (Date.now() time), swipes the job's time later, and gives the sale's result. */
-  sale(at: number): Promise<LaneResult>;
+  /** Begins the job's timed rounds at `at` (Date.now() time) and gives their results. */
+  run(at: number): Promise<LaneResult>;
   close(): Promise<void>;
 }
 
@@ -29,11 +29,11 @@ export async function startWaitLane(job: WaitLaneJob): Promise<WaitLaneProcess> 
     child = await startChild('./wait-lane-child.ts', [JSON.stringify(job)]);
   } catch (e) {
     const failure = `the lane process did not start: ${e instanceof Error ? e.message : String(e)}`;
-    return { sale: async () => ({ times: [], failures: [failure] }), close: async () => {} };
+    return { run: async () => ({ times: [], failures: [failure] }), close: async () => {} };
   }
-  if (child.line !== 'ready') return { sale: async () => resultOf(child.line), close: child.close };
+  if (child.line !== 'ready') return { run: async () => resultOf(child.line), close: child.close };
   return {
-    async sale(at) {
+    async run(at) {
       child.send(String(at));
       return resultOf(await child.next());
     },

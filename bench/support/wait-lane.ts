@@ -1,10 +1,13 @@
 /**
  * A lane of payments-wait: a terminal core live against the far gateway, and one timed card sale
- * on it (the tender, the swipe some time later, until the result the page hears).
+ * on it (the tender, the swipe some time later, until the result the page hears); or the gateway
+ * client alone, timed the same way (the floor).
  */
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
+import { DEFAULT_GATEWAY_NAMESPACE } from '../../main/config/settings/gateway';
 import type { Core } from '../../main/core';
+import { createGatewayClient, type GatewayClient } from '../../main/gateway/client';
 import type { SaleView } from '../../preload/contract';
 import { benchCore, liveSettings, type SwipeReader } from './lane';
 import { sleep } from './stats';
@@ -46,5 +49,22 @@ export async function timedSale(core: Core, reader: SwipeReader, swipeAfterMs: n
   off();
   const took = toldAt - t;
   if (view.state !== 'approved') tally.failures.push(`${view.state}: ${view.words}`);
+  else if (keep) tally.times.push(took);
+}
+
+const SALE = { Transaction_Type: '00', DollarAmount: '12.34', Card_Number: '4111111111111111', Expiry_Date: '1239', CardHoldersName: 'Jane Roe', Reference_No: 'BENCH' };
+
+/** The gateway client alone, as a lane's (`ca`: the gateway's certificate), no connection kept warm. */
+export function waitClient(url: string, ca: string): Promise<GatewayClient> {
+  return createGatewayClient({ url, namespace: DEFAULT_GATEWAY_NAMESPACE, gatewayId: 'BENCH-1', password: 'bench-pw', ca, connectTimeoutMs: 5000, timeoutMs: 10_000, keepWarmMs: 0 });
+}
+
+/** One sale by the client alone, from the call to its answer; `before` runs first, untimed. */
+export async function timedClientSale(client: GatewayClient, tally: Tally, keep = true, before?: () => Promise<void>): Promise<void> {
+  await before?.();
+  const t = performance.now();
+  const outcome = await client.sendAndCommit({ ...SALE, Reference_No: `BENCH-${process.pid}-${++saleCount}` });
+  const took = performance.now() - t;
+  if (outcome.kind !== 'approved') tally.failures.push('message' in outcome ? `${outcome.kind}: ${outcome.message}` : outcome.kind);
   else if (keep) tally.times.push(took);
 }
