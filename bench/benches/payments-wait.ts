@@ -71,10 +71,8 @@ async function serverMs(url: string, body: string, headers: Record<string, strin
 async function laneRounds(job: WaitLaneJob): Promise<Tally> {
   const lane = await startWaitLane(job);
   try {
-    const result = await lane.run(Date.now());
     const tally = new Tally();
-    tally.times.push(...result.times);
-    tally.failures.push(...result.failures);
+    tally.add(await lane.run(Date.now()));
     return tally;
   } finally {
     await lane.close();
@@ -145,10 +143,7 @@ export async function run(): Promise<Comparison[]> {
         const tally = new Tally();
         try {
           const epoch = Date.now() + 1000;
-          for (const result of await Promise.all(lanes.map((lane, slot) => lane.run(epoch + slot * TENDER_SPACING_MS)))) {
-            tally.times.push(...result.times);
-            tally.failures.push(...result.failures);
-          }
+          for (const result of await Promise.all(lanes.map((lane, slot) => lane.run(epoch + slot * TENDER_SPACING_MS)))) tally.add(result);
         } finally {
           await Promise.allSettled(lanes.map((lane) => lane.close()));
         }

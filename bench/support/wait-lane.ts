@@ -18,6 +18,11 @@ export type Settings = ReadonlyArray<readonly [string, unknown]>;
 export class Tally {
   readonly times: number[] = [];
   readonly failures: string[] = [];
+  /** Takes in another tally's times and failures (a lane process's, as it printed them). */
+  add(other: { times: readonly number[]; failures: readonly string[] }): void {
+    this.times.push(...other.times);
+    this.failures.push(...other.failures);
+  }
   note(): string {
     return this.failures.length === 0 ? '' : `; ${this.failures.length} not approved (${[...new Set(this.failures)].join(', ')})`;
   }
