@@ -8,7 +8,7 @@ import { startFarGateway } from '../support/simulator-process';
 import { constantSample, ms, sampleOf, spread } from '../support/stats';
 import { Tally, timedClientSale, waitClient, type Settings } from '../support/wait-lane';
 import type { WaitLaneJob } from '../support/wait-lane-child';
-import { startWaitLane } from '../support/wait-lane-process';
+import { startWaitLane, type LaneResult, type WaitLaneProcess } from '../support/wait-lane-process';
 
 /**
  * What the customer waits for, from the swipe to the result (issue 23), against a TLS gateway at
@@ -19,11 +19,15 @@ import { startWaitLane } from '../support/wait-lane-process';
  * Every timed lane runs in a process of its own (wait-lane-child.ts), as a terminal does: sharing one,
  * one lane's connection renewal lands inside another's sale.
  * - the floor: the client alone on a connection opened well before the request (one round trip,
- *   the server and the client's own time): what no terminal can beat;
+ *   the server and the client's own time), in a terminal's process (a live core that has made a
+ *   few sales and then only waits): what no terminal can beat. Its lane takes turns with
+ *   the sales (a round between every two of them), and each row is held to the floor measured
+ *   between its own sales: this machine's speed drifts over minutes (other guests on its host), and
+ *   a floor taken minutes apart carried that drift into the margin;
  * - live sales, the swipe 0.3 s, 11 s and 60 s after the tender (a connection must be renewed while
- *   the customer takes their time), against the floor + 3 ms; at 0.3 s a busy counter (sales 1.5 s
- *   apart, gateway.keepWarmSeconds as shipped), the long waits with only the tender's connection,
- *   their lanes in parallel;
+ *   the customer takes their time), against the floor + 3 ms; at 0.3 s a busy counter (a tender
+ *   every 2.5 s, gateway.keepWarmSeconds as shipped), the long waits with only the tender's
+ *   connection, their lanes in parallel;
  * - the first sale after a quiet spell (gateway.keepWarmSeconds 0, a swipe 0.3 s after the tender:
  *   at 200 ms the handshakes take longer than the customer, and are awaited);
  * - for reference, the client called after the swipe on a fresh connection (about three round trips).
@@ -39,14 +43,37 @@ const LANES_PER_LONG_WAIT = 8;
  */
 const TENDER_SPACING_MS = 1250;
 const SHORT_ROUNDS = 20;
-const FLOOR_ROUNDS = 20;
-/** Between two sales at a busy counter (the receipt, the next customer). */
-const NEXT_CUSTOMER_MS = 1500;
+const QUIET_ROUNDS = 8;
+/** A busy counter: a tender every 2.5 s (the sale, the receipt, the next customer). */
+const SALE_PERIOD_MS = 2500;
+/**
+ * The floor's round (its connection asked for, the request 3 round trips + 0.1 s later) begins this
+ * long after a tender, once that sale has its answer, and ends before the next tender (at 200 ms:
+ * the request at 1.7 s, its answer at 1.9 s).
+ */
+const FLOOR_AFTER_TENDER_MS = 1000;
+/** In a long wait, the floor's round begins this long after each lane's swipe and ends before the next lane's (at 200 ms, 1.16 s). */
+const FLOOR_AFTER_SWIPE_MS = 250;
+/** Between a lane's warm-up sales. */
+const WARM_UP_SPACING_MS = 1500;
 
 interface Net {
   rtt: number;
   url: string;
 }
+
+/** A row of the report: its sales, and the floor's rounds made between them (none for the fresh-connection reference). */
+interface Row {
+  label: string;
+  tally: Tally;
+  floor?: Tally;
+}
+
+const tallyOf = (result: LaneResult): Tally => {
+  const tally = new Tally();
+  tally.add(result);
+  return tally;
+};
 
 /** The simulator's own time for one request: a raw POST straight to it (no TLS, no latency), fresh connection. */
 async function serverMs(url: string, body: string, headers: Record<string, string>): Promise<number> {
@@ -67,18 +94,6 @@ async function serverMs(url: string, body: string, headers: Record<string, strin
   return spread(times).p50;
 }
 
-/** A lane process for `job`: its timed rounds begun at once, their tally, the process closed. */
-async function laneRounds(job: WaitLaneJob): Promise<Tally> {
-  const lane = await startWaitLane(job);
-  try {
-    const tally = new Tally();
-    tally.add(await lane.run(Date.now()));
-    return tally;
-  } finally {
-    await lane.close();
-  }
-}
-
 export async function run(): Promise<Comparison[]> {
   const far = await startFarGateway(RTTS_MS);
   if (!far) {
@@ -90,18 +105,18 @@ export async function run(): Promise<Comparison[]> {
   writeFileSync(caFile, far.cert);
   const nets: Net[] = RTTS_MS.map((rtt) => ({ rtt, url: `https://127.0.0.1:${far.proxies[String(rtt)]}/transaction/v14` }));
   const results: Comparison[] = [];
+  const floorLanes = new Map<number, WaitLaneProcess>();
   try {
     let server = 0;
-    const floors = new Map<number, number>();
-    const lines = new Map<number, Array<{ label: string; tally: Tally }>>();
+    const lines = new Map<number, Row[]>();
+    const job = (n: Net, name: string, kind: WaitLaneJob['kind'], afterMs: number, warmUps: number, settings: Settings = []): WaitLaneJob => ({
+      dir: dir.path, name: `${name}-${n.rtt}`, url: n.url, caFile, kind, afterMs, warmUps, warmUpSpacingMs: WARM_UP_SPACING_MS, settings,
+    });
 
-    // Each round trip in turn: the fresh connection (here), then one lane process at a time, closed after its
-    // rounds (an open one would keep its connection warm meanwhile): the floor, sales with the swipe 0.3 s after
-    // the tender at a busy counter, sales after a quiet spell.
+    // Each round trip in turn: the fresh connection (here), then its floor lane (kept for the long waits too),
+    // and one sales lane at a time, closed after its rounds (an open one would keep its connection warm meanwhile),
+    // the floor's rounds between its sales.
     for (const n of nets) {
-      const lane = (name: string, job: Pick<WaitLaneJob, 'kind' | 'afterMs' | 'betweenMs' | 'warmUps' | 'rounds'>, settings: Settings = []): WaitLaneJob => ({
-        dir: dir.path, name: `${name}-${n.rtt}`, url: n.url, caFile, settings, ...job,
-      });
       const client = await waitClient(n.url, far.cert);
       const fresh = new Tally();
       try {
@@ -114,62 +129,93 @@ export async function run(): Promise<Comparison[]> {
         client.close();
       }
       // The connection asked for, then the request once its handshakes (about two round trips) are surely over.
-      const floor = await laneRounds(lane('floor', { kind: 'client', afterMs: 3 * n.rtt + 100, betweenMs: 0, warmUps: 2, rounds: FLOOR_ROUNDS }));
-      floors.set(n.rtt, spread(floor.times).p50);
+      // Its terminal keeps no connection warm: the only one is the client's own.
+      const floorLane = await startWaitLane(job(n, 'floor', 'client', 3 * n.rtt + 100, 2, [['gateway.keepWarmSeconds', 0]]));
+      floorLanes.set(n.rtt, floorLane);
+      const taking = async (sales: WaitLaneJob, rounds: number): Promise<{ tally: Tally; floor: Tally }> => {
+        const lane = await startWaitLane(sales);
+        try {
+          const at = Date.now() + 1000;
+          const [tally, floor] = await Promise.all([
+            lane.run({ at, rounds, periodMs: SALE_PERIOD_MS }),
+            floorLane.run({ at: at + FLOOR_AFTER_TENDER_MS, rounds, periodMs: SALE_PERIOD_MS }),
+          ]);
+          return { tally: tallyOf(tally), floor: tallyOf(floor) };
+        } finally {
+          await lane.close();
+        }
+      };
       // The next customer steps up: a counter's sales are seconds apart, not back to back.
-      const warm = await laneRounds(lane('warm', { kind: 'sales', afterMs: 300, betweenMs: NEXT_CUSTOMER_MS, warmUps: 2, rounds: SHORT_ROUNDS }));
-      const quiet = await laneRounds(lane('quiet', { kind: 'sales', afterMs: 300, betweenMs: 0, warmUps: 1, rounds: 8 }, [['gateway.keepWarmSeconds', 0]]));
-
+      const warm = await taking(job(n, 'warm', 'sales', 300, 2), SHORT_ROUNDS);
+      const quiet = await taking(job(n, 'quiet', 'sales', 300, 1, [['gateway.keepWarmSeconds', 0]]), QUIET_ROUNDS);
       lines.set(n.rtt, [
         { label: 'client alone, fresh TCP + TLS connection after the swipe', tally: fresh },
-        { label: 'live sale, swipe 0.3 s after the tender', tally: warm },
-        { label: 'first sale after a quiet spell (keepWarmSeconds 0), swipe at 0.3 s', tally: quiet },
+        { label: 'live sale, swipe 0.3 s after the tender', ...warm },
+        { label: 'first sale after a quiet spell (keepWarmSeconds 0), swipe at 0.3 s', ...quiet },
       ]);
-      results.push(
-        compare(`Customer wait at ${n.rtt} ms RTT: the floor (client alone, connection opened well before)`, sampleOf('client.sendAndCommit on a ready connection', floor.times), constantSample(`one round trip (${n.rtt} ms)`, n.rtt), {
-          note: `p50 ${ms(spread(floor.times).p50)}; server ${ms(server)}${floor.note()}`,
-        }),
-      );
     }
 
     // The customer who takes their time: for each wait and round trip in turn, lanes in parallel, their tenders
     // 1.25 s apart; keepWarmSeconds 0, so each sale's connection is the one its own tender opened and kept renewed.
     // One group at a time: every lane's renewal is a handshake in the gateway's one process, which a real
     // gateway spreads over its servers (32 lanes at once cost the 11 s sales about 3 ms at p50 here, 8 about none).
+    // The floor's rounds fall between the lanes' sales.
     for (const wait of LONG_WAITS_MS) {
       for (const n of nets) {
-        const job = (i: number): WaitLaneJob => ({ dir: dir.path, name: `long-${n.rtt}-${wait}-${i}`, url: n.url, caFile, kind: 'sales', afterMs: wait, betweenMs: 0, warmUps: 5, rounds: 1, settings: [['gateway.keepWarmSeconds', 0]] });
-        const lanes = await Promise.all(Array.from({ length: LANES_PER_LONG_WAIT }, (_, i) => startWaitLane(job(i))));
+        const lanes = await Promise.all(
+          Array.from({ length: LANES_PER_LONG_WAIT }, (_, i) => startWaitLane(job(n, `long-${wait}-${i}`, 'sales', wait, 5, [['gateway.keepWarmSeconds', 0]]))),
+        );
         const tally = new Tally();
+        let floor = new Tally();
         try {
           const epoch = Date.now() + 1000;
-          for (const result of await Promise.all(lanes.map((lane, slot) => lane.run(epoch + slot * TENDER_SPACING_MS)))) tally.add(result);
+          const floorLane = floorLanes.get(n.rtt);
+          const [sales, floorRounds] = await Promise.all([
+            Promise.all(lanes.map((lane, slot) => lane.run({ at: epoch + slot * TENDER_SPACING_MS, rounds: 1, periodMs: 0 }))),
+            floorLane ? floorLane.run({ at: epoch + wait + FLOOR_AFTER_SWIPE_MS, rounds: LANES_PER_LONG_WAIT, periodMs: TENDER_SPACING_MS }) : undefined,
+          ]);
+          for (const result of sales) tally.add(result);
+          if (floorRounds) floor = tallyOf(floorRounds);
         } finally {
           await Promise.allSettled(lanes.map((lane) => lane.close()));
         }
-        lines.get(n.rtt)?.push({ label: `live sale, swipe ${wait / 1000} s after the tender`, tally });
+        lines.get(n.rtt)?.push({ label: `live sale, swipe ${wait / 1000} s after the tender`, tally, floor });
       }
     }
 
     for (const n of nets) {
-      const floor = floors.get(n.rtt) ?? 0;
-      for (const { label, tally } of lines.get(n.rtt) ?? []) {
+      const rows = lines.get(n.rtt) ?? [];
+      // The floor: every round of the client alone at this round trip, between the sales of every row.
+      const floorAll = new Tally();
+      for (const row of rows) if (row.floor) floorAll.add(row.floor);
+      if (floorAll.times.length > 0) {
+        results.push(
+          compare(`Customer wait at ${n.rtt} ms RTT: the floor (client alone, connection opened well before)`, sampleOf('client.sendAndCommit on a ready connection', floorAll.times), constantSample(`one round trip (${n.rtt} ms)`, n.rtt), {
+            note: `p50 ${ms(spread(floorAll.times).p50)}, ${floorAll.times.length} rounds between the sales below; server ${ms(server)}${floorAll.note()}`,
+          }),
+        );
+      }
+      for (const { label, tally, floor: floorRounds } of rows) {
         if (tally.times.length === 0) {
           console.log(`\npayments-wait: ${label} at ${n.rtt} ms: no approved sale${tally.note()}`);
           continue;
         }
         const s = spread(tally.times);
-        const reference = label.startsWith('client alone');
+        // This row's floor: the client's rounds between its own sales (the same moments of the machine).
+        const floor = floorRounds && floorRounds.times.length > 0 ? spread(floorRounds.times).p50 : undefined;
+        const target = floor === undefined ? '≈ 3 round trips (no connection ahead)' : `≤ floor + 3 ms = ${ms(floor + 3)} (${((floor + 3) / n.rtt).toFixed(2)}×)`;
+        const against = floor === undefined ? '' : ` (floor + ${ms(s.p50 - floor)}; its floor ${ms(floor)}, ${floorRounds?.times.length ?? 0} rounds between these sales${floorRounds?.note() ?? ''})`;
         results.push(
           compare(`Customer wait at ${n.rtt} ms RTT: ${label}`, sampleOf('swipe → result', tally.times), constantSample(`one round trip (${n.rtt} ms)`, n.rtt), {
-            target: reference ? '≈ 3 round trips (no connection ahead)' : `≤ floor + 3 ms = ${ms(floor + 3)} (${((floor + 3) / n.rtt).toFixed(2)}×)`,
-            note: `p50 ${ms(s.p50)} (floor + ${ms(s.p50 - floor)}), max ${ms(s.max)}, ${tally.times.length} sales${tally.note()}`,
+            target,
+            note: `p50 ${ms(s.p50)}${against}, max ${ms(s.max)}, ${tally.times.length} sales${tally.note()}`,
           }),
         );
       }
     }
     return results;
   } finally {
+    await Promise.allSettled([...floorLanes.values()].map((lane) => lane.close()));
     await far.close();
     dir.remove();
   }

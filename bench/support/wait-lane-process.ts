@@ -1,6 +1,6 @@
 /** Lanes of payments-wait each in a process of their own (wait-lane-child.ts). */
 import { startChild, type ChildProcess } from './simulator-process';
-import type { WaitLaneJob } from './wait-lane-child';
+import type { WaitLaneJob, WaitLaneSchedule } from './wait-lane-child';
 
 export interface LaneResult {
   times: number[];
@@ -8,8 +8,8 @@ export interface LaneResult {
 }
 
 export interface WaitLaneProcess {
-  /** Begins the job's timed rounds at `at` (Date.now() time) and gives their results. */
-  run(at: number): Promise<LaneResult>;
+  /** Makes the schedule's timed rounds and gives their results (a lane can be given several in turn). */
+  run(schedule: WaitLaneSchedule): Promise<LaneResult>;
   close(): Promise<void>;
 }
 
@@ -22,7 +22,7 @@ const resultOf = (line: string | undefined): LaneResult => {
   }
 };
 
-/** A lane process, once its core is up (or its failure to start as the sale's result). */
+/** A lane process, once its core is up (or its failure to start as every schedule's result). */
 export async function startWaitLane(job: WaitLaneJob): Promise<WaitLaneProcess> {
   let child: ChildProcess;
   try {
@@ -33,8 +33,8 @@ export async function startWaitLane(job: WaitLaneJob): Promise<WaitLaneProcess> 
   }
   if (child.line !== 'ready') return { run: async () => resultOf(child.line), close: child.close };
   return {
-    async run(at) {
-      child.send(String(at));
+    async run(schedule) {
+      child.send(JSON.stringify(schedule));
       return resultOf(await child.next());
     },
     close: child.close,
