@@ -8,7 +8,7 @@ import { startFarGateway } from '../support/simulator-process';
 import { constantSample, ms, sampleOf, spread } from '../support/stats';
 import { Tally, timedClientSale, waitClient, type Settings } from '../support/wait-lane';
 import type { WaitLaneJob } from '../support/wait-lane-child';
-import { startWaitLane, type LaneResult, type WaitLaneProcess } from '../support/wait-lane-process';
+import { startWaitLane, type LaneResult } from '../support/wait-lane-process';
 
 /**
  * What the customer waits for, from the swipe to the result (issue 23), against a TLS gateway at
@@ -19,11 +19,11 @@ import { startWaitLane, type LaneResult, type WaitLaneProcess } from '../support
  * Every timed lane runs in a process of its own (wait-lane-child.ts), as a terminal does: sharing one,
  * one lane's connection renewal lands inside another's sale.
  * - the floor: the client alone on a connection opened well before the request (one round trip,
- *   the server and the client's own time), in a terminal's process (a live core that has made a
- *   few sales and then only waits): what no terminal can beat. Its lane takes turns with
- *   the sales (a round between every two of them), and each row is held to the floor measured
- *   between its own sales: this machine's speed drifts over minutes (other guests on its host), and
- *   a floor taken minutes apart carried that drift into the margin;
+ *   the server and the client's own time): what no terminal can beat. Each lane measures it in its
+ *   own process, a client of its own taking its turn after each of the lane's sales, and each row
+ *   is held to the floor of its own lanes: two processes of the same code differ by a millisecond
+ *   at times, and this machine's speed drifts over minutes (other guests on its host), so a floor
+ *   taken in another process or minutes earlier carried both into the margin;
  * - live sales, the swipe 0.3 s, 11 s and 60 s after the tender (a connection must be renewed while
  *   the customer takes their time), against the floor + 3 ms; at 0.3 s a busy counter (a tender
  *   every 2.5 s, gateway.keepWarmSeconds as shipped), the long waits with only the tender's
@@ -47,13 +47,13 @@ const QUIET_ROUNDS = 8;
 /** A busy counter: a tender every 2.5 s (the sale, the receipt, the next customer). */
 const SALE_PERIOD_MS = 2500;
 /**
- * The floor's round (its connection asked for, the request 3 round trips + 0.1 s later) begins this
- * long after a tender, once that sale has its answer, and ends before the next tender (at 200 ms:
- * the request at 1.7 s, its answer at 1.9 s).
+ * A lane's floor round (its client's connection asked for, the request 3 round trips + 0.1 s later)
+ * begins this long after its swipe: at a busy counter once the sale has its answer and its next
+ * connection is up, ending well before the next tender (at 200 ms, 1.9 s after the tender).
  */
-const FLOOR_AFTER_TENDER_MS = 1000;
-/** In a long wait, the floor's round begins this long after each lane's swipe and ends before the next lane's (at 200 ms, 1.16 s). */
-const FLOOR_AFTER_SWIPE_MS = 250;
+const FLOOR_AFTER_SWIPE_MS = 700;
+/** In a long wait, after the lane's swipe, ending before the next lane's (at 200 ms, 1.16 s after it). */
+const LONG_FLOOR_AFTER_SWIPE_MS = 250;
 /** Between a lane's warm-up sales. */
 const WARM_UP_SPACING_MS = 1500;
 
@@ -69,11 +69,6 @@ interface Row {
   floor?: Tally;
 }
 
-const tallyOf = (result: LaneResult): Tally => {
-  const tally = new Tally();
-  tally.add(result);
-  return tally;
-};
 
 /** The simulator's own time for one request: a raw POST straight to it (no TLS, no latency), fresh connection. */
 async function serverMs(url: string, body: string, headers: Record<string, string>): Promise<number> {
@@ -105,17 +100,26 @@ export async function run(): Promise<Comparison[]> {
   writeFileSync(caFile, far.cert);
   const nets: Net[] = RTTS_MS.map((rtt) => ({ rtt, url: `https://127.0.0.1:${far.proxies[String(rtt)]}/transaction/v14` }));
   const results: Comparison[] = [];
-  const floorLanes = new Map<number, WaitLaneProcess>();
   try {
     let server = 0;
     const lines = new Map<number, Row[]>();
-    const job = (n: Net, name: string, kind: WaitLaneJob['kind'], afterMs: number, warmUps: number, settings: Settings = []): WaitLaneJob => ({
-      dir: dir.path, name: `${name}-${n.rtt}`, url: n.url, caFile, kind, afterMs, warmUps, warmUpSpacingMs: WARM_UP_SPACING_MS, settings,
+    // The floor's client asks for its connection this long after the swipe, and sends once its
+    // handshakes (about two round trips) are surely over.
+    const job = (n: Net, name: string, swipeAfterMs: number, floorAfterSwipeMs: number, warmUps: number, settings: Settings = []): WaitLaneJob => ({
+      dir: dir.path, name: `${name}-${n.rtt}`, url: n.url, caFile, swipeAfterMs, floor: { afterSwipeMs: floorAfterSwipeMs, connectAheadMs: 3 * n.rtt + 100 },
+      warmUps, warmUpSpacingMs: WARM_UP_SPACING_MS, settings,
     });
+    const rowOf = (label: string, results: readonly LaneResult[]): Row => {
+      const row = { label, tally: new Tally(), floor: new Tally() };
+      for (const r of results) {
+        row.tally.add(r);
+        row.floor.add(r.floor);
+      }
+      return row;
+    };
 
-    // Each round trip in turn: the fresh connection (here), then its floor lane (kept for the long waits too),
-    // and one sales lane at a time, closed after its rounds (an open one would keep its connection warm meanwhile),
-    // the floor's rounds between its sales.
+    // Each round trip in turn: the fresh connection (here), then one lane process at a time, closed after its
+    // rounds (an open one would keep its connection warm meanwhile).
     for (const n of nets) {
       const client = await waitClient(n.url, far.cert);
       const fresh = new Tally();
@@ -128,30 +132,19 @@ export async function run(): Promise<Comparison[]> {
       } finally {
         client.close();
       }
-      // The connection asked for, then the request once its handshakes (about two round trips) are surely over.
-      // Its terminal keeps no connection warm: the only one is the client's own.
-      const floorLane = await startWaitLane(job(n, 'floor', 'client', 3 * n.rtt + 100, 2, [['gateway.keepWarmSeconds', 0]]));
-      floorLanes.set(n.rtt, floorLane);
-      const taking = async (sales: WaitLaneJob, rounds: number): Promise<{ tally: Tally; floor: Tally }> => {
+      const taking = async (label: string, sales: WaitLaneJob, rounds: number): Promise<Row> => {
         const lane = await startWaitLane(sales);
         try {
-          const at = Date.now() + 1000;
-          const [tally, floor] = await Promise.all([
-            lane.run({ at, rounds, periodMs: SALE_PERIOD_MS }),
-            floorLane.run({ at: at + FLOOR_AFTER_TENDER_MS, rounds, periodMs: SALE_PERIOD_MS }),
-          ]);
-          return { tally: tallyOf(tally), floor: tallyOf(floor) };
+          return rowOf(label, [await lane.run({ at: Date.now() + 1000, rounds, periodMs: SALE_PERIOD_MS })]);
         } finally {
           await lane.close();
         }
       };
-      // The next customer steps up: a counter's sales are seconds apart, not back to back.
-      const warm = await taking(job(n, 'warm', 'sales', 300, 2), SHORT_ROUNDS);
-      const quiet = await taking(job(n, 'quiet', 'sales', 300, 1, [['gateway.keepWarmSeconds', 0]]), QUIET_ROUNDS);
       lines.set(n.rtt, [
         { label: 'client alone, fresh TCP + TLS connection after the swipe', tally: fresh },
-        { label: 'live sale, swipe 0.3 s after the tender', ...warm },
-        { label: 'first sale after a quiet spell (keepWarmSeconds 0), swipe at 0.3 s', ...quiet },
+        // The next customer steps up: a counter's sales are seconds apart, not back to back.
+        await taking('live sale, swipe 0.3 s after the tender', job(n, 'warm', 300, FLOOR_AFTER_SWIPE_MS, 2), SHORT_ROUNDS),
+        await taking('first sale after a quiet spell (keepWarmSeconds 0), swipe at 0.3 s', job(n, 'quiet', 300, FLOOR_AFTER_SWIPE_MS, 1, [['gateway.keepWarmSeconds', 0]]), QUIET_ROUNDS),
       ]);
     }
 
@@ -159,27 +152,19 @@ export async function run(): Promise<Comparison[]> {
     // 1.25 s apart; keepWarmSeconds 0, so each sale's connection is the one its own tender opened and kept renewed.
     // One group at a time: every lane's renewal is a handshake in the gateway's one process, which a real
     // gateway spreads over its servers (32 lanes at once cost the 11 s sales about 3 ms at p50 here, 8 about none).
-    // The floor's rounds fall between the lanes' sales.
+    // Each lane's floor round falls between its own swipe and the next lane's.
     for (const wait of LONG_WAITS_MS) {
       for (const n of nets) {
         const lanes = await Promise.all(
-          Array.from({ length: LANES_PER_LONG_WAIT }, (_, i) => startWaitLane(job(n, `long-${wait}-${i}`, 'sales', wait, 5, [['gateway.keepWarmSeconds', 0]]))),
+          Array.from({ length: LANES_PER_LONG_WAIT }, (_, i) => startWaitLane(job(n, `long-${wait}-${i}`, wait, LONG_FLOOR_AFTER_SWIPE_MS, 5, [['gateway.keepWarmSeconds', 0]]))),
         );
-        const tally = new Tally();
-        let floor = new Tally();
         try {
           const epoch = Date.now() + 1000;
-          const floorLane = floorLanes.get(n.rtt);
-          const [sales, floorRounds] = await Promise.all([
-            Promise.all(lanes.map((lane, slot) => lane.run({ at: epoch + slot * TENDER_SPACING_MS, rounds: 1, periodMs: 0 }))),
-            floorLane ? floorLane.run({ at: epoch + wait + FLOOR_AFTER_SWIPE_MS, rounds: LANES_PER_LONG_WAIT, periodMs: TENDER_SPACING_MS }) : undefined,
-          ]);
-          for (const result of sales) tally.add(result);
-          if (floorRounds) floor = tallyOf(floorRounds);
+          const results = await Promise.all(lanes.map((lane, slot) => lane.run({ at: epoch + slot * TENDER_SPACING_MS, rounds: 1, periodMs: 0 })));
+          lines.get(n.rtt)?.push(rowOf(`live sale, swipe ${wait / 1000} s after the tender`, results));
         } finally {
           await Promise.allSettled(lanes.map((lane) => lane.close()));
         }
-        lines.get(n.rtt)?.push({ label: `live sale, swipe ${wait / 1000} s after the tender`, tally, floor });
       }
     }
 
@@ -201,7 +186,7 @@ export async function run(): Promise<Comparison[]> {
           continue;
         }
         const s = spread(tally.times);
-        // This row's floor: the client's rounds between its own sales (the same moments of the machine).
+        // This row's floor: the client's rounds between its own sales, in the same processes.
         const floor = floorRounds && floorRounds.times.length > 0 ? spread(floorRounds.times).p50 : undefined;
         const target = floor === undefined ? '≈ 3 round trips (no connection ahead)' : `≤ floor + 3 ms = ${ms(floor + 3)} (${((floor + 3) / n.rtt).toFixed(2)}×)`;
         const against = floor === undefined ? '' : ` (floor + ${ms(s.p50 - floor)}; its floor ${ms(floor)}, ${floorRounds?.times.length ?? 0} rounds between these sales${floorRounds?.note() ?? ''})`;
@@ -215,7 +200,6 @@ export async function run(): Promise<Comparison[]> {
     }
     return results;
   } finally {
-    await Promise.allSettled([...floorLanes.values()].map((lane) => lane.close()));
     await far.close();
     dir.remove();
   }

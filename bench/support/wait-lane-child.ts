@@ -2,11 +2,15 @@
  * One lane of payments-wait in a process of its own, as a terminal is on its machine: lanes that
  * share a process also share its event loop (one lane's connection renewal, a TLS handshake of a
  * millisecond or two, lands inside another's timed sale). Started by wait-lane-process.ts with a
- * job (JSON); prints "ready" once its core (or, for the floor, its gateway client) is up and has made
- * a few untimed sales (a lane at the counter has run its sale path before: a fresh process's first
- * sale also compiles it and builds its schemas). Then each line it reads is a schedule (JSON
- * {@link WaitLaneSchedule}): it makes those timed rounds and prints their Tally as JSON, until its
- * stdin closes.
+ * job (JSON); prints "ready" once its core and its floor's client are up and it has made a few
+ * untimed rounds (a lane at the counter has run its sale path before: a fresh process's first sale
+ * also compiles it and builds its schemas). Then each line it reads is a schedule (JSON
+ * {@link WaitLaneSchedule}): it makes those timed rounds, each a sale and then, before the next
+ * tender, the floor (the client alone), and prints their times as JSON ({@link WaitLaneTally}),
+ * until its stdin closes. The floor is measured in the same process as the sales, between them: two
+ * processes of the same code differ by a millisecond at times, and this machine's speed drifts over
+ * minutes (other guests on its host), so a floor taken elsewhere or earlier carried both into the
+ * margin.
  */
 import { readFileSync } from 'node:fs';
 import { createInterface } from 'node:readline';
@@ -21,23 +25,23 @@ export interface WaitLaneJob {
   name: string;
   url: string;
   caFile: string;
+  /** The swipe this long after the tender. */
+  swipeAfterMs: number;
   /**
-   * `sales`: the terminal's card sales; `client`: the gateway client alone on a connection opened
-   * ahead (the floor), in a terminal's process that makes only its warm-up sales.
+   * The floor, measured in this same process between its sales: the gateway client alone (a client
+   * of its own, not the core's) asks for its connection `afterSwipeMs` after each round's swipe and
+   * sends `connectAheadMs` later, once its handshakes are surely over.
    */
-  kind: 'sales' | 'client';
-  /** sales: the swipe this long after the tender; client: the request this long after its connection was asked for. */
-  afterMs: number;
-  /** Untimed rounds before "ready", this far apart. */
+  floor: { afterSwipeMs: number; connectAheadMs: number };
+  /** Untimed rounds (a sale and a floor round) before "ready", this far apart. */
   warmUps: number;
   warmUpSpacingMs: number;
   settings: Settings;
 }
 
 /**
- * Timed rounds, round i beginning (the tender, or the floor's connection asked for) at
- * `at + i * periodMs` (Date.now() time), or at once if the one before ran late: on a fixed clock, so
- * two lanes can take turns (the floor between a lane's sales, seeing the same moments of the machine).
+ * Timed rounds, round i beginning (its tender) at `at + i * periodMs` (Date.now() time), or at once
+ * if the one before ran late: lanes in parallel keep their turns.
  */
 export interface WaitLaneSchedule {
   at: number;
@@ -45,37 +49,39 @@ export interface WaitLaneSchedule {
   periodMs: number;
 }
 
-/** A warm-up round waits at most this long (a long-wait lane's warm-ups are ordinary quick sales). */
+/** What a lane prints for a schedule: its sales, and the floor's rounds between them. */
+export interface WaitLaneTally {
+  times: number[];
+  failures: string[];
+  floor: { times: number[]; failures: string[] };
+}
+
+/** A warm-up sale waits at most this long (a long-wait lane's warm-ups are ordinary quick sales). */
 const WARM_UP_AFTER_MS = 700;
 
 const job = JSON.parse(process.argv[2] ?? '{}') as WaitLaneJob;
 const lines = createInterface({ input: process.stdin })[Symbol.asyncIterator]();
 let core: Core | undefined;
 let client: GatewayClient | undefined;
-let round: ((afterMs: number, tally: Tally, keep: boolean) => Promise<void>) | undefined;
+let round: ((swipeAfterMs: number, sales: Tally, floor: Tally, keep: boolean) => Promise<void>) | undefined;
 /** The warm-ups' failures (reported with the first schedule), or why the lane could not start (with every one). */
 let started = new Tally();
 try {
-  // Either way a terminal's core, live, that has made sales: the floor's client runs in the same kind of
-  // process as the sales it is held against (a lean process with the client alone ran its part of the
-  // path faster than a terminal's process does, and its margin was counted as the terminal's time).
   const terminal = (core = await waitLane(job.dir, job.name, job.url, job.caFile, job.settings));
+  const alone = (client = await waitClient(job.url, readFileSync(job.caFile, 'utf8')));
   const reader = new SwipeReader('visa');
-  const sale = (afterMs: number, tally: Tally, keep: boolean): Promise<void> => timedSale(terminal, reader, afterMs, tally, keep);
-  if (job.kind === 'client') {
-    const lane = (client = await waitClient(job.url, readFileSync(job.caFile, 'utf8')));
-    round = (afterMs, tally, keep) =>
-      timedClientSale(lane, tally, keep, async () => {
-        lane.preconnect();
-        await sleep(afterMs);
-      });
-  } else {
-    round = sale;
-  }
+  round = async (swipeAfterMs, sales, floor, keep) => {
+    const begun = Date.now();
+    await timedSale(terminal, reader, swipeAfterMs, sales, keep);
+    await sleep(Math.max(0, begun + swipeAfterMs + job.floor.afterSwipeMs - Date.now()));
+    await timedClientSale(alone, floor, keep, async () => {
+      alone.preconnect();
+      await sleep(job.floor.connectAheadMs);
+    });
+  };
   for (let i = 0; i < job.warmUps; i++) {
     await sleep(job.warmUpSpacingMs);
-    await sale(Math.min(job.afterMs, WARM_UP_AFTER_MS), started, false);
-    if (round !== sale) await round(job.afterMs, started, false);
+    await round(Math.min(job.swipeAfterMs, WARM_UP_AFTER_MS), started, started, false);
   }
 } catch (e) {
   round = undefined;
@@ -85,17 +91,19 @@ try {
 process.stdout.write(round ? 'ready\n' : `${JSON.stringify(started)}\n`);
 for (let line = await lines.next(); !line.done; line = await lines.next()) {
   const schedule = JSON.parse(String(line.value)) as WaitLaneSchedule;
-  const tally = new Tally();
-  tally.add(started);
+  const sales = new Tally();
+  const floor = new Tally();
+  sales.add(started);
   if (round) started = new Tally();
   try {
     for (let i = 0; round && i < schedule.rounds; i++) {
       await sleep(Math.max(0, schedule.at + i * schedule.periodMs - Date.now()));
-      await round(job.afterMs, tally, true);
+      await round(job.swipeAfterMs, sales, floor, true);
     }
   } catch (e) {
-    tally.failures.push(`crashed: ${e instanceof Error ? e.message : String(e)}`);
+    sales.failures.push(`crashed: ${e instanceof Error ? e.message : String(e)}`);
   }
+  const tally: WaitLaneTally = { ...sales, floor };
   process.stdout.write(`${JSON.stringify(tally)}\n`);
 }
 client?.close();

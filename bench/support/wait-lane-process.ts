@@ -1,11 +1,8 @@
 /** Lanes of payments-wait each in a process of their own (wait-lane-child.ts). */
 import { startChild, type ChildProcess } from './simulator-process';
-import type { WaitLaneJob, WaitLaneSchedule } from './wait-lane-child';
+import type { WaitLaneJob, WaitLaneSchedule, WaitLaneTally } from './wait-lane-child';
 
-export interface LaneResult {
-  times: number[];
-  failures: string[];
-}
+export type LaneResult = WaitLaneTally;
 
 export interface WaitLaneProcess {
   /** Makes the schedule's timed rounds and gives their results (a lane can be given several in turn). */
@@ -16,9 +13,9 @@ export interface WaitLaneProcess {
 const resultOf = (line: string | undefined): LaneResult => {
   try {
     const r = JSON.parse(line ?? '') as Partial<LaneResult>;
-    return { times: r.times ?? [], failures: r.failures ?? [] };
+    return { times: r.times ?? [], failures: r.failures ?? [], floor: { times: r.floor?.times ?? [], failures: r.floor?.failures ?? [] } };
   } catch {
-    return { times: [], failures: [`the lane process said ${JSON.stringify(line ?? 'nothing')}`] };
+    return { times: [], failures: [`the lane process said ${JSON.stringify(line ?? 'nothing')}`], floor: { times: [], failures: [] } };
   }
 };
 
@@ -29,7 +26,7 @@ export async function startWaitLane(job: WaitLaneJob): Promise<WaitLaneProcess> 
     child = await startChild('./wait-lane-child.ts', [JSON.stringify(job)]);
   } catch (e) {
     const failure = `the lane process did not start: ${e instanceof Error ? e.message : String(e)}`;
-    return { run: async () => ({ times: [], failures: [failure] }), close: async () => {} };
+    return { run: async () => ({ times: [], failures: [failure], floor: { times: [], failures: [] } }), close: async () => {} };
   }
   if (child.line !== 'ready') return { run: async () => resultOf(child.line), close: child.close };
   return {
