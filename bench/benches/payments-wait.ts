@@ -69,7 +69,6 @@ interface Row {
   floor?: Tally;
 }
 
-
 /** The simulator's own time for one request: a raw POST straight to it (no TLS, no latency), fresh connection. */
 async function serverMs(url: string, body: string, headers: Record<string, string>): Promise<number> {
   const times: number[] = [];
