@@ -280,26 +280,39 @@ export function createJournalStore(db: Db, mode: Mode, file: string): JournalSto
 
   const transition = db.transaction(
     (clientRef: string, fromList: readonly PaymentState[], path: readonly PaymentState[], at: Date, patch: RowPatch, detail: string | undefined): JournalRow => {
-      const current = headOf.get(clientRef);
-      if (!current) throw new JournalConflictError(`no payment ${clientRef} in the ${mode} journal`);
-      if (!fromList.includes(current.state)) {
-        throw new JournalConflictError(`payment ${clientRef} is ${current.state}, not ${fromList.join(' or ')}`);
+      // From one state (every move a sale makes), the UPDATE's `WHERE state = ?` is the check, and
+      // the row is read only to explain a refusal; from several, the row says which one it is in.
+      const only = fromList.length === 1 ? fromList[0] : undefined;
+      let from: PaymentState;
+      if (only !== undefined) from = only;
+      else {
+        const current = headOf.get(clientRef);
+        if (!current) throw new JournalConflictError(`no payment ${clientRef} in the ${mode} journal`);
+        if (!fromList.includes(current.state)) throw new JournalConflictError(`payment ${clientRef} is ${current.state}, not ${fromList.join(' or ')}`);
+        from = current.state;
       }
       money('approvedCents', patch.approvedCents);
       const iso = at.toISOString();
-      let state = current.state;
+      let state = from;
       const last = path.length - 1;
+      // Each step is an event (all of them in one INSERT, given the row's id once it is written); the row is written once, in its last state.
       const steps: unknown[] = [];
       for (let i = 0; i <= last; i++) {
         const to = path[i] as PaymentState;
         if (state !== to && !canMove(state, to)) throw new RangeError(`a payment cannot move from ${state} to ${to}`);
-        // Each step is an event (all of them in one INSERT); the row is written once, in its last state.
-        if (state !== to || (detail && i === last)) steps.push(current.id, state, to, iso, i === last ? (detail ?? null) : null);
+        if (state !== to || (detail && i === last)) steps.push(0, state, to, iso, i === last ? (detail ?? null) : null);
         state = to;
       }
-      if (steps.length > 0) eventsOf(steps.length / 5).run(steps);
-      const row = write(clientRef, current.state, state, patch, iso);
-      if (!row) throw new JournalConflictError(`payment ${clientRef} moved meanwhile`);
+      const row = write(clientRef, from, state, patch, iso);
+      if (!row) {
+        if (only === undefined) throw new JournalConflictError(`payment ${clientRef} moved meanwhile`);
+        const current = headOf.get(clientRef);
+        throw new JournalConflictError(current ? `payment ${clientRef} is ${current.state}, not ${only}` : `no payment ${clientRef} in the ${mode} journal`);
+      }
+      if (steps.length > 0) {
+        for (let k = 0; k < steps.length; k += 5) steps[k] = row.id;
+        eventsOf(steps.length / 5).run(steps);
+      }
       return row;
     },
   );
