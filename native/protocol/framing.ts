@@ -31,6 +31,9 @@ const BAD_LRC = { type: 'error', code: 'BAD_LRC', message: 'A read failed its ch
  */
 export class Framer {
   private buf: number[] = [];
+  /** CR/LF framing: the current line's runs so far, and their length. */
+  private line: Buffer[] = [];
+  private lineLength = 0;
   private state: 'idle' | 'in' | 'lrc' | 'skip' = 'idle';
   private noisy = false;
   private readonly max: number;
@@ -48,17 +51,20 @@ export class Framer {
 
   push(chunk: Uint8Array): FrameEvent[] {
     const out: FrameEvent[] = [];
-    for (const b of chunk) {
-      if (this.delimited) this.stx(b, out);
-      else this.line(b, out);
+    if (!this.delimited) {
+      this.lines(Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength), out);
+      return out;
     }
+    for (const b of chunk) this.stx(b, out);
     return out;
   }
 
   /** Drops a partial frame (the line went down); reports it when there was one. */
   reset(): FrameError[] {
-    const partial = this.buf.length > 0 && this.state !== 'skip';
+    const partial = (this.buf.length > 0 || this.lineLength > 0) && this.state !== 'skip';
     this.buf = [];
+    this.line = [];
+    this.lineLength = 0;
     this.state = 'idle';
     this.noisy = false;
     return partial ? [TRUNCATED] : [];
@@ -75,15 +81,43 @@ export class Framer {
     this.state = 'skip';
   }
 
-  private line(b: number, out: FrameEvent[]): void {
-    if (b === CR || b === LF) {
-      if (this.state !== 'skip' && this.buf.length > 0) out.push({ type: 'frame', bytes: Buffer.from(this.buf) });
-      this.buf = [];
+  /**
+   * CR/LF framing: the terminators are found by native scans and the data between them taken
+   * as runs, not byte by byte (a swipe's hundred bytes at the swipe's last byte). The rules are
+   * the byte-by-byte ones: an empty line is nothing, a line longer than `max` is dropped up to its
+   * terminator.
+   */
+  private lines(chunk: Buffer, out: FrameEvent[]): void {
+    let start = 0;
+    // The next CR and LF, each looked for again only once passed (a CR-only stream is not scanned to its end per line).
+    let cr = chunk.indexOf(CR);
+    let lf = chunk.indexOf(LF);
+    while (start < chunk.length) {
+      if (cr >= 0 && cr < start) cr = chunk.indexOf(CR, start);
+      if (lf >= 0 && lf < start) lf = chunk.indexOf(LF, start);
+      const end = cr < 0 ? lf : lf < 0 ? cr : Math.min(cr, lf);
+      const stop = end < 0 ? chunk.length : end;
+      if (this.state !== 'skip' && stop > start) {
+        if (this.lineLength + stop - start > this.max) {
+          out.push(OVERFLOW);
+          this.line = [];
+          this.lineLength = 0;
+          this.state = 'skip';
+        } else {
+          // Copied: the caller may reuse its buffer before the line ends.
+          this.line.push(Buffer.from(chunk.subarray(start, stop)));
+          this.lineLength += stop - start;
+        }
+      }
+      if (end < 0) return;
+      if (this.state !== 'skip' && this.lineLength > 0) {
+        out.push({ type: 'frame', bytes: this.line.length === 1 ? (this.line[0] as Buffer) : Buffer.concat(this.line, this.lineLength) });
+      }
+      this.line = [];
+      this.lineLength = 0;
       this.state = 'idle';
-      return;
+      start = end + 1;
     }
-    if (this.state === 'skip') return;
-    this.collect(b, out);
   }
 
   private stx(b: number, out: FrameEvent[]): void {

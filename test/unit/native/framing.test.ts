@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { ETX, STX } from '../../../native/protocol/bytes';
 import { Framer, frameBytes, FRAMINGS } from '../../../native/protocol/framing';
@@ -50,4 +51,53 @@ describe('framer', () => {
     expect(f.reset().map((e) => e.code)).toEqual(['TRUNCATED']);
     expect(f.reset()).toEqual([]);
   });
+  it('a partial line survives the caller reusing its buffer', () => {
+    const f = new Framer('cr');
+    const chunk = Buffer.from('%B41');
+    expect(f.push(chunk)).toEqual([]);
+    chunk.fill(0x58);
+    expect(frames(f.push(Buffer.from('11?\r')))).toEqual(['%B4111?']);
+  });
+  it('line framing in runs gives what the byte-at-a-time rules give, however the bytes are cut', () => {
+    const text = fc.array(fc.constantFrom(0x0d, 0x0a, 0x41, 0x42, 0x25, 0x3f, 0x00), { maxLength: 80 });
+    fc.assert(
+      fc.property(text, fc.array(fc.integer({ min: 1, max: 12 }), { maxLength: 20 }), fc.integer({ min: 1, max: 12 }), fc.boolean(), (bytes, cuts, max, resetAtEnd) => {
+        const input = Uint8Array.from(bytes);
+        const f = new Framer('cr', { maxLength: max });
+        const got: ReturnType<Framer['push']> = [];
+        let at = 0;
+        for (const n of [...cuts, input.length]) {
+          if (at >= input.length) break;
+          got.push(...f.push(input.subarray(at, at + n)));
+          at += n;
+        }
+        if (resetAtEnd) got.push(...f.reset());
+        const expected = byteAtATime(input, max, resetAtEnd);
+        expect(got.map((e) => (e.type === 'frame' ? `frame:${e.bytes.toString('latin1')}` : e.code))).toEqual(expected);
+      }),
+    );
+  });
 });
+
+/** The line rules one byte at a time (the framer's first form), for the property above. */
+function byteAtATime(input: Uint8Array, max: number, resetAtEnd: boolean): string[] {
+  const out: string[] = [];
+  let buf: number[] = [];
+  let skip = false;
+  for (const b of input) {
+    if (b === 0x0d || b === 0x0a) {
+      if (!skip && buf.length > 0) out.push(`frame:${Buffer.from(buf).toString('latin1')}`);
+      buf = [];
+      skip = false;
+    } else if (!skip) {
+      if (buf.length < max) buf.push(b);
+      else {
+        out.push('OVERFLOW');
+        buf = [];
+        skip = true;
+      }
+    }
+  }
+  if (resetAtEnd && buf.length > 0 && !skip) out.push('TRUNCATED');
+  return out;
+}
