@@ -2,9 +2,10 @@
  * One lane of payments-wait in a process of its own, as a terminal is on its machine: lanes that
  * share a process also share its event loop (one lane's connection renewal, a TLS handshake of a
  * millisecond or two, lands inside another's timed sale). Started by wait-lane-process.ts with a
- * job (JSON); prints "ready" once its core and its floor's client are up and it has made a few
- * untimed rounds (a lane at the counter has run its sale path before: a fresh process's first sale
- * also compiles it and builds its schemas). Then each line it reads is a schedule (JSON
+ * job (JSON); prints "ready" once its core and its floor's client are up and it has made its
+ * untimed warm-up sales (a lane at work has run its sale path many times: a fresh process's first
+ * sale also compiles it and builds its schemas, and V8 optimizes it only after it has run a number
+ * of times). Then each line it reads is a schedule (JSON
  * {@link WaitLaneSchedule}): it makes those timed rounds, each a sale and then, before the next
  * tender, the floor (the client alone), and prints their times as JSON ({@link WaitLaneTally}),
  * until its stdin closes. The floor is measured in the same process as the sales, between them: two
@@ -33,9 +34,12 @@ export interface WaitLaneJob {
    * sends `connectAheadMs` later, once its handshakes are surely over.
    */
   floor: { afterSwipeMs: number; connectAheadMs: number };
-  /** Untimed rounds (a sale and a floor round) before "ready", this far apart. */
+  /**
+   * Untimed sales, and as many rounds of the floor's client, before "ready": V8 optimizes a
+   * function only once it has run a number of times, and a lane at work has made its sales many
+   * times over (after 2 sales its path ran in V8's first tiers: 0.3-0.5 ms slower here, stage by stage).
+   */
   warmUps: number;
-  warmUpSpacingMs: number;
   settings: Settings;
 }
 
@@ -56,9 +60,6 @@ export interface WaitLaneTally {
   floor: { times: number[]; failures: string[] };
 }
 
-/** A warm-up sale waits at most this long (a long-wait lane's warm-ups are ordinary quick sales). */
-const WARM_UP_AFTER_MS = 700;
-
 const job = JSON.parse(process.argv[2] ?? '{}') as WaitLaneJob;
 const lines = createInterface({ input: process.stdin })[Symbol.asyncIterator]();
 let core: Core | undefined;
@@ -70,19 +71,27 @@ try {
   const terminal = (core = await waitLane(job.dir, job.name, job.url, job.caFile, job.settings));
   const alone = (client = await waitClient(job.url, readFileSync(job.caFile, 'utf8')));
   const reader = new SwipeReader('visa');
+  const floorRound = (tally: Tally, keep: boolean): Promise<void> =>
+    timedClientSale(alone, tally, keep, async () => {
+      alone.preconnect();
+      await sleep(job.floor.connectAheadMs);
+    });
   round = async (swipeAfterMs, sales, floor, keep) => {
     const begun = Date.now();
     await timedSale(terminal, reader, swipeAfterMs, sales, keep);
     await sleep(Math.max(0, begun + swipeAfterMs + job.floor.afterSwipeMs - Date.now()));
-    await timedClientSale(alone, floor, keep, async () => {
-      alone.preconnect();
-      await sleep(job.floor.connectAheadMs);
-    });
+    await floorRound(floor, keep);
   };
-  for (let i = 0; i < job.warmUps; i++) {
-    await sleep(job.warmUpSpacingMs);
-    await round(Math.min(job.swipeAfterMs, WARM_UP_AFTER_MS), started, started, false);
-  }
+  // Untimed, the sales and the floor's client side by side: the swipe once a connection is surely ready.
+  const warmUpSwipeMs = Math.min(job.swipeAfterMs, job.floor.connectAheadMs);
+  await Promise.all([
+    (async () => {
+      for (let i = 0; i < job.warmUps; i++) await timedSale(terminal, reader, warmUpSwipeMs, started, false);
+    })(),
+    (async () => {
+      for (let i = 0; i < job.warmUps; i++) await floorRound(started, false);
+    })(),
+  ]);
 } catch (e) {
   round = undefined;
   started.failures.push(`crashed: ${e instanceof Error ? e.message : String(e)}`);
