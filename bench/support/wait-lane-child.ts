@@ -64,7 +64,8 @@ const job = JSON.parse(process.argv[2] ?? '{}') as WaitLaneJob;
 const lines = createInterface({ input: process.stdin })[Symbol.asyncIterator]();
 let core: Core | undefined;
 let client: GatewayClient | undefined;
-let round: ((swipeAfterMs: number, sales: Tally, floor: Tally, keep: boolean) => Promise<void>) | undefined;
+/** One timed round: the sale, then the floor's client alone. */
+let round: ((sales: Tally, floor: Tally) => Promise<void>) | undefined;
 /** The warm-ups' failures (reported with the first schedule), or why the lane could not start (with every one). */
 let started = new Tally();
 try {
@@ -76,11 +77,11 @@ try {
       alone.preconnect();
       await sleep(job.floor.connectAheadMs);
     });
-  round = async (swipeAfterMs, sales, floor, keep) => {
+  round = async (sales, floor) => {
     const begun = Date.now();
-    await timedSale(terminal, reader, swipeAfterMs, sales, keep);
-    await sleep(Math.max(0, begun + swipeAfterMs + job.floor.afterSwipeMs - Date.now()));
-    await floorRound(floor, keep);
+    await timedSale(terminal, reader, job.swipeAfterMs, sales);
+    await sleep(Math.max(0, begun + job.swipeAfterMs + job.floor.afterSwipeMs - Date.now()));
+    await floorRound(floor, true);
   };
   // Untimed, the sales and the floor's client side by side: the swipe once a connection is surely ready.
   const warmUpSwipeMs = Math.min(job.swipeAfterMs, job.floor.connectAheadMs);
@@ -107,7 +108,7 @@ for (let line = await lines.next(); !line.done; line = await lines.next()) {
   try {
     for (let i = 0; round && i < schedule.rounds; i++) {
       await sleep(Math.max(0, schedule.at + i * schedule.periodMs - Date.now()));
-      await round(job.swipeAfterMs, sales, floor, true);
+      await round(sales, floor);
     }
   } catch (e) {
     sales.failures.push(`crashed: ${e instanceof Error ? e.message : String(e)}`);

@@ -10,12 +10,15 @@ export interface WaitLaneProcess {
   close(): Promise<void>;
 }
 
+/** A result with no sale, only why. */
+const failedWith = (failure: string): LaneResult => ({ times: [], failures: [failure], floor: { times: [], failures: [] } });
+
 const resultOf = (line: string | undefined): LaneResult => {
   try {
     const r = JSON.parse(line ?? '') as Partial<LaneResult>;
     return { times: r.times ?? [], failures: r.failures ?? [], floor: { times: r.floor?.times ?? [], failures: r.floor?.failures ?? [] } };
   } catch {
-    return { times: [], failures: [`the lane process said ${JSON.stringify(line ?? 'nothing')}`], floor: { times: [], failures: [] } };
+    return failedWith(`the lane process said ${JSON.stringify(line ?? 'nothing')}`);
   }
 };
 
@@ -25,8 +28,8 @@ export async function startWaitLane(job: WaitLaneJob): Promise<WaitLaneProcess> 
   try {
     child = await startChild('./wait-lane-child.ts', [JSON.stringify(job)]);
   } catch (e) {
-    const failure = `the lane process did not start: ${e instanceof Error ? e.message : String(e)}`;
-    return { run: async () => ({ times: [], failures: [failure], floor: { times: [], failures: [] } }), close: async () => {} };
+    const failure = failedWith(`the lane process did not start: ${e instanceof Error ? e.message : String(e)}`);
+    return { run: async () => failure, close: async () => {} };
   }
   if (child.line !== 'ready') return { run: async () => resultOf(child.line), close: child.close };
   return {
