@@ -31,7 +31,8 @@ import { startWaitLane, type LaneResult } from '../support/wait-lane-process';
  * - the first sale after a quiet spell (gateway.keepWarmSeconds 0, a swipe 0.3 s after the tender:
  *   at 200 ms the handshakes take longer than the customer, and are awaited);
  * - for reference, the client called after the swipe on a fresh connection (about three round trips).
- * Ratios are to one round trip. Journals on the real disk. A sale that does not end approved is
+ * Each row also gives where its sales' time went (wait-lane.ts SaleStages), as medians and for its
+ * slowest sale. Ratios are to one round trip. Journals on the real disk. A sale that does not end approved is
  * counted and reported, never a crash.
  */
 const RTTS_MS = [100, 200];
@@ -195,7 +196,7 @@ export async function run(): Promise<Comparison[]> {
         results.push(
           compare(`Customer wait at ${n.rtt} ms RTT: ${label}`, sampleOf('swipe → result', tally.times), constantSample(`one round trip (${n.rtt} ms)`, n.rtt), {
             target,
-            note: `p50 ${ms(s.p50)}${against}, max ${ms(s.max)}, ${tally.times.length} sales${tally.note()}`,
+            note: `p50 ${ms(s.p50)}${against}${tally.stages.length > 0 ? `; stage medians: ${tally.medianStages()}` : ''}; ${tally.max(ms)}; ${tally.times.length} sales${tally.note()}`,
           }),
         );
       }

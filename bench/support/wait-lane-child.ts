@@ -19,7 +19,7 @@ import type { Core } from '../../main/core';
 import type { GatewayClient } from '../../main/gateway/client';
 import { SwipeReader } from './lane';
 import { sleep } from './stats';
-import { Tally, timedClientSale, timedSale, waitClient, waitLane, type Settings } from './wait-lane';
+import { Tally, timedClientSale, timedSale, waitClient, waitLane, type SaleStages, type Settings, type Slowest } from './wait-lane';
 
 export interface WaitLaneJob {
   dir: string;
@@ -53,10 +53,12 @@ export interface WaitLaneSchedule {
   periodMs: number;
 }
 
-/** What a lane prints for a schedule: its sales, and the floor's rounds between them. */
+/** What a lane prints for a schedule: its sales (the slowest with where its time went), and the floor's rounds between them. */
 export interface WaitLaneTally {
   times: number[];
   failures: string[];
+  stages?: SaleStages[];
+  slowest?: Slowest;
   floor: { times: number[]; failures: string[] };
 }
 

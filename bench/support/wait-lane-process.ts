@@ -16,7 +16,7 @@ const failedWith = (failure: string): LaneResult => ({ times: [], failures: [fai
 const resultOf = (line: string | undefined): LaneResult => {
   try {
     const r = JSON.parse(line ?? '') as Partial<LaneResult>;
-    return { times: r.times ?? [], failures: r.failures ?? [], floor: { times: r.floor?.times ?? [], failures: r.floor?.failures ?? [] } };
+    return { times: r.times ?? [], failures: r.failures ?? [], ...(r.stages ? { stages: r.stages } : {}), ...(r.slowest ? { slowest: r.slowest } : {}), floor: { times: r.floor?.times ?? [], failures: r.floor?.failures ?? [] } };
   } catch {
     return failedWith(`the lane process said ${JSON.stringify(line ?? 'nothing')}`);
   }

@@ -3,6 +3,8 @@
  * on it (the tender, the swipe some time later, until the result the page hears); or the gateway
  * client alone, timed the same way (the floor).
  */
+import { subscribe } from 'node:diagnostics_channel';
+import type { ClientRequest } from 'node:http';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { DEFAULT_GATEWAY_NAMESPACE } from '../../main/config/settings/gateway';
@@ -14,19 +16,83 @@ import { sleep } from './stats';
 
 export type Settings = ReadonlyArray<readonly [string, unknown]>;
 
+/**
+ * Where one sale's time went, in ms: from the swipe until its request was written out, from then
+ * until the answer's last byte was read, and from then until the result was told. Says of a slow
+ * sale whether the lane (before or after) or the way to the gateway and back took the time.
+ */
+export interface SaleStages {
+  toRequest: number;
+  toAnswer: number;
+  toResult: number;
+}
+
+/** The slowest sale of a tally and where its time went. */
+export interface Slowest {
+  ms: number;
+  stages?: SaleStages;
+}
+
 /** Times that ended approved, and what the others ended as. */
 export class Tally {
   readonly times: number[] = [];
   readonly failures: string[] = [];
-  /** Takes in another tally's times and failures (a lane process's, as it printed them). */
-  add(other: { times: readonly number[]; failures: readonly string[] }): void {
+  /** Where each kept sale's time went (those whose request and answer were seen). */
+  readonly stages: SaleStages[] = [];
+  slowest: Slowest | undefined;
+  /** Takes in another tally's (a lane process's, as it printed it). */
+  add(other: { times: readonly number[]; failures: readonly string[]; stages?: readonly SaleStages[]; slowest?: Slowest }): void {
     this.times.push(...other.times);
     this.failures.push(...other.failures);
+    this.stages.push(...(other.stages ?? []));
+    if (other.slowest) this.keepIfSlowest(other.slowest);
+    else if (other.times.length > 0) this.keepIfSlowest({ ms: Math.max(...other.times) });
+  }
+  /** A kept time, with where it went when known. */
+  keep(ms: number, stages?: SaleStages): void {
+    this.times.push(ms);
+    if (stages) this.stages.push(stages);
+    this.keepIfSlowest(stages ? { ms, stages } : { ms });
   }
   note(): string {
     return this.failures.length === 0 ? '' : `; ${this.failures.length} not approved (${[...new Set(this.failures)].join(', ')})`;
   }
+  /** "max 600.9 ms (3.1 to the request, 596.0 to its answer, 1.8 to the result)". */
+  max(fmt: (ms: number) => string): string {
+    const s = this.slowest;
+    if (!s) return 'max -';
+    return s.stages ? `max ${fmt(s.ms)} (${stagesText(s.stages)})` : `max ${fmt(s.ms)}`;
+  }
+  /** Each stage's median over the kept sales: "1.9 to the request, 103.0 to its answer, 2.0 to the result". */
+  medianStages(): string {
+    if (this.stages.length === 0) return '';
+    const median = (pick: (s: SaleStages) => number): number => {
+      const sorted = this.stages.map(pick).sort((a, b) => a - b);
+      return sorted[(sorted.length - 1) >> 1]!;
+    };
+    return stagesText({ toRequest: median((s) => s.toRequest), toAnswer: median((s) => s.toAnswer), toResult: median((s) => s.toResult) });
+  }
+  private keepIfSlowest(s: Slowest): void {
+    if (!this.slowest || s.ms > this.slowest.ms) this.slowest = s;
+  }
 }
+
+const stagesText = (s: SaleStages): string => `${s.toRequest.toFixed(2)} to the request, ${s.toAnswer.toFixed(2)} to its answer, ${s.toResult.toFixed(2)} to the result`;
+
+/**
+ * The timed sale's request, as Node's HTTP client announces it (diagnostics channels, no hook in
+ * the product): when it was written out and when its answer ended. One timed sale at a time per
+ * process (a lane's floor rounds come between its sales, its warm-ups are not timed).
+ */
+let watching: { requestOut?: number; answerIn?: number } | undefined;
+subscribe('http.client.request.start', (message) => {
+  const seen = watching;
+  const { request } = message as { request: ClientRequest };
+  if (seen && seen.requestOut === undefined) request.once('finish', () => (seen.requestOut ??= performance.now()));
+});
+subscribe('http.client.response.finish', () => {
+  if (watching) watching.answerIn ??= performance.now();
+});
 
 /** A lane's core in `dir/name`, live against `url` over TLS with `caFile` as the gateway's CA. */
 export function waitLane(dir: string, name: string, url: string, caFile: string, extra: Settings): Promise<Core> {
@@ -48,13 +114,15 @@ export async function timedSale(core: Core, reader: SwipeReader, swipeAfterMs: n
   });
   const sale = await core.payments.payments.startSale({ saleId, type: 'sale', amountCents: 1234 + saleCount, tender: 'card' });
   await sleep(swipeAfterMs);
+  const seen: typeof watching = (watching = keep ? {} : undefined);
   const t = performance.now();
   sale.acceptCard({ kind: 'read', card: reader.swipe() }, 'swipe', null);
   const view = await sale.done;
   off();
+  watching = undefined;
   const took = toldAt - t;
   if (view.state !== 'approved') tally.failures.push(`${view.state}: ${view.words}`);
-  else if (keep) tally.times.push(took);
+  else if (keep) tally.keep(took, seen?.requestOut !== undefined && seen.answerIn !== undefined ? { toRequest: seen.requestOut - t, toAnswer: seen.answerIn - seen.requestOut, toResult: toldAt - seen.answerIn } : undefined);
 }
 
 const SALE = { Transaction_Type: '00', DollarAmount: '12.34', Card_Number: '4111111111111111', Expiry_Date: '1239', CardHoldersName: 'Jane Roe', Reference_No: 'BENCH' };
@@ -71,5 +139,5 @@ export async function timedClientSale(client: GatewayClient, tally: Tally, keep 
   const outcome = await client.sendAndCommit({ ...SALE, Reference_No: `BENCH-${process.pid}-${++saleCount}` });
   const took = performance.now() - t;
   if (outcome.kind !== 'approved') tally.failures.push('message' in outcome ? `${outcome.kind}: ${outcome.message}` : outcome.kind);
-  else if (keep) tally.times.push(took);
+  else if (keep) tally.keep(took);
 }
