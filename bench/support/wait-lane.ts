@@ -12,7 +12,7 @@ import type { Core } from '../../main/core';
 import { createGatewayClient, type GatewayClient } from '../../main/gateway/client';
 import type { SaleView } from '../../preload/contract';
 import { benchCore, liveSettings, type SwipeReader } from './lane';
-import { sleep } from './stats';
+import { sleep, spread } from './stats';
 
 export type Settings = ReadonlyArray<readonly [string, unknown]>;
 
@@ -63,13 +63,10 @@ export class Tally {
     if (!s) return 'max -';
     return s.stages ? `max ${fmt(s.ms)} (${stagesText(s.stages)})` : `max ${fmt(s.ms)}`;
   }
-  /** Each stage's median over the kept sales: "1.9 to the request, 103.0 to its answer, 2.0 to the result". */
+  /** Each stage's median over the kept sales (as the rows' p50): "1.9 to the request, 103.0 to its answer, 2.0 to the result". */
   medianStages(): string {
     if (this.stages.length === 0) return '';
-    const median = (pick: (s: SaleStages) => number): number => {
-      const sorted = this.stages.map(pick).sort((a, b) => a - b);
-      return sorted[(sorted.length - 1) >> 1]!;
-    };
+    const median = (pick: (s: SaleStages) => number): number => spread(this.stages.map(pick)).p50;
     return stagesText({ toRequest: median((s) => s.toRequest), toAnswer: median((s) => s.toAnswer), toResult: median((s) => s.toResult) });
   }
   private keepIfSlowest(s: Slowest): void {
