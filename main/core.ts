@@ -305,7 +305,7 @@ export async function createCore(config: CoreConfig, platform: Platform): Promis
   const activity = new CounterActivity();
   const dispatcher = createDispatcher(handlers, log, activity.watch(manager));
   // What StartOptions.defer leaves until the terminal answers: each prepares what its first use would.
-  const deferrable = new Set<Service>([gateway, apiTraining.marketplace, apiTraining.merchant]);
+  const deferrable = new Set<Service>([gateway, apiTraining.marketplace, apiTraining.merchant, devices.firstScan]);
   let deferred: Service[] = [];
   let deferredRun: Promise<void> | undefined;
   /** Open while deferred services have not started: calls wait for them. */

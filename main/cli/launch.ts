@@ -7,7 +7,7 @@
  */
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { codeCacheDisabled, runCommonJs } from './code-cache';
+import { codeCacheDisabled, runCommonJs } from '../platform/code-cache';
 import { commandWord } from './command-word';
 
 declare const __POSCTL_BUNDLE__: string;

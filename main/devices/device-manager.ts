@@ -106,11 +106,24 @@ export class DeviceManager implements Service {
     this.reconcile();
     const every = this.deps.settings.get('devices.scanIntervalMs');
     if (every > 0) {
-      void this.scan();
       this.scanTimer = setInterval(() => void this.scan(), every);
       this.scanTimer.unref();
     }
   }
+
+  /**
+   * The first look for plugged-in readers, right after start(): a service of its own, so a start
+   * that answers first (core StartOptions.defer, the headless start) lists the ports after its
+   * address is out. Listing loads the serial and HID modules and runs udevadm: some 10 ms of a
+   * start here (issue 23). It is not awaited, as the periodic scans are not; devices.list waits for it.
+   */
+  readonly firstScan: Service = {
+    name: 'devices.firstScan',
+    start: async () => {
+      if (this.started && this.deps.settings.get('devices.scanIntervalMs') > 0) void this.scan();
+    },
+    stop: async () => undefined,
+  };
 
   async stop(): Promise<void> {
     this.started = false;

@@ -7,5 +7,5 @@ export type DevicesDomainDeps = Pick<DeviceManagerOptions, 'settings' | 'bus' | 
 /** The lane's readers, PIN pads and printers (and training's simulated ones), and devices.*. */
 export function createDevicesDomain(deps: DevicesDomainDeps) {
   const devices = new DeviceManager({ ...deps, log: deps.log.child({ module: 'devices' }) });
-  return { devices, services: [devices], handlers: deviceHandlers(devices) };
+  return { devices, services: [devices, devices.firstScan], handlers: deviceHandlers(devices) };
 }

@@ -11,7 +11,7 @@ import { resolveDataDir } from '../platform/data-dir';
 import { APP_VERSION } from '../version';
 import { modeWords, problemLine } from '../status/words';
 import { startHeadless, type HeadlessApp } from './start-headless';
-import type { StopSignals } from './stop-signals';
+import { afterPendingSignals, type StopSignals } from './stop-signals';
 
 function fail(message: string): never {
   console.error(`start:headless: ${message}`);
@@ -30,8 +30,14 @@ function stopAndExit(running: HeadlessApp | undefined): void {
   );
 }
 
-export async function runHeadless(signals: StopSignals): Promise<void> {
-  // Asked to stop while the modules loaded: nothing was opened yet.
+export interface RunOptions {
+  /** Called once the start is complete, deferred part included (main.ts then keeps its code cache). */
+  started?: () => void;
+}
+
+export async function runHeadless(signals: StopSignals, options: RunOptions = {}): Promise<void> {
+  // Asked to stop while the modules loaded (one synchronous run, main.ts): nothing was opened yet.
+  await afterPendingSignals();
   if (signals.requested()) process.exit(0);
   const { values } = parseArgs({
     options: {
@@ -77,8 +83,11 @@ export async function runHeadless(signals: StopSignals): Promise<void> {
   // The rest of the start (the gateway service, training's marketplace and merchant simulators)
   // runs once the address is out; a page's first calls wait for it. Should it fail, the terminal
   // stops. The gateway's client is made by its first use.
-  running.core.startDeferred().catch((e: unknown) => {
-    console.error(`start:headless: ${e instanceof Error ? e.message : String(e)}`);
-    void running.stop().finally(() => process.exit(2));
-  });
+  running.core.startDeferred().then(
+    () => options.started?.(),
+    (e: unknown) => {
+      console.error(`start:headless: ${e instanceof Error ? e.message : String(e)}`);
+      void running.stop().finally(() => process.exit(2));
+    },
+  );
 }

@@ -37,3 +37,13 @@ export function catchStopSignals(target: SignalSource = process): StopSignals {
     },
   };
 }
+
+/**
+ * Resolves once the event loop has polled for events since the call: a signal that came while the
+ * process was busy (the app's modules load in one synchronous run, main.ts) has then been heard.
+ * One turn is not always enough: called from a callback of the loop's poll phase, as an ES
+ * module's evaluation is, the first setImmediate runs before the loop polls again.
+ */
+export async function afterPendingSignals(): Promise<void> {
+  for (let turn = 0; turn < 2; turn++) await new Promise((resolve) => setImmediate(resolve));
+}

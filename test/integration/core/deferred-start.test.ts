@@ -1,9 +1,23 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createCore, type Core } from '../../../main/core';
 import { createNodePlatform } from '../../../main/platform/platform';
+import type * as SerialLink from '../../../native/transport/serial-link';
 import { callCore } from '../../support/call-core';
 import { memoryLog } from '../../support/memory-log';
 import { tempDir } from '../../support/tmp';
+
+// The serial ports listed by a scan of plugged-in devices, counted (the real listing still runs).
+const serialLists = vi.hoisted(() => ({ count: 0 }));
+vi.mock('../../../native/transport/serial-link', async (importOriginal) => {
+  const real = await importOriginal<typeof SerialLink>();
+  return {
+    ...real,
+    listSerialPorts: () => {
+      serialLists.count++;
+      return real.listSerialPorts();
+    },
+  };
+});
 
 const opened: Core[] = [];
 afterEach(async () => {
@@ -59,6 +73,20 @@ describe('core start with defer (the headless start)', () => {
     const full = await open();
     await full.core.start();
     expect(full.core.gateway.simulator()).toBeDefined();
+  });
+
+  it('lists the plugged-in devices once it answers, not before (issue 23: listing loads the serial and HID modules)', async () => {
+    const { core } = await open();
+    serialLists.count = 0;
+    await core.start({ defer: true });
+    await settle();
+    expect(serialLists.count).toBe(0);
+    await core.startDeferred();
+    await vi.waitFor(() => expect(serialLists.count).toBe(1));
+    // Without defer, the first scan comes with the start.
+    const full = await open();
+    await full.core.start();
+    await vi.waitFor(() => expect(serialLists.count).toBe(2));
   });
 
   it('starts everything at once without defer, and startDeferred then does nothing', async () => {

@@ -71,7 +71,7 @@ describe('the packaged app (electron-builder --dir with a stand-in runtime)', ()
     const leaked = inAsar.filter(
       (f) =>
         /\.(map|ts|tsx|mts|md)$/.test(f) ||
-        // posctl's code caches, made by runs in this checkout (V8's, of this machine's Node).
+        // The code caches of posctl and the headless start, made by runs in this checkout (V8's, of this machine's Node).
         /^dist\/.*\.cache$/.test(f) ||
         /^(main|preload|renderer|native|test|bench|scripts|build|docs|\.cache|\.ci)\//.test(f) ||
         /^node_modules\/(react|react-dom|zustand|@tanstack|i18next|react-i18next|electron|electron-builder|vitest|typescript)\//.test(f) ||

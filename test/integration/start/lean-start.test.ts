@@ -1,31 +1,34 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { DIST, requireBuild, ROOT, runNode } from '../../support/processes';
+import { DIST, requireBuild, ROOT, runNode, spawnNode } from '../../support/processes';
 import { tempDir } from '../../support/tmp';
 
 /**
- * What a start loads before it does anything (issue 23, start like a native app): the modules the
- * built entries reach through static imports. Dynamic imports (the gateway's soap, training's
+ * What a start loads before it does anything (issue 23, start like a native app). Both built starts
+ * run a CommonJS bundle through the code cache (main/platform/code-cache.ts), so what they load is
+ * seen in Module._load: a preloaded hook writes the requests it saw to `loaded.json` when the
+ * process writes `mark` to stdout, or at exit. Dynamic imports (the gateway's soap, training's
  * simulators) and createRequire loads (serialport, fflate) wait for their first use.
  */
-function staticGraph(...entries: string[]): { packages: Set<string>; files: string[] } {
-  const packages = new Set<string>();
-  const files: string[] = [];
-  const pending = [...entries];
-  while (pending.length > 0) {
-    const file = pending.pop()!;
-    if (files.includes(file)) continue;
-    files.push(file);
-    const code = readFileSync(join(DIST, file), 'utf8');
-    // esbuild's output: one static import per line, at the start of the line (`import(` is dynamic).
-    for (const m of code.matchAll(/^import\s+(?:[^'"();]*?\s+from\s+)?"([^"]+)";$/gm)) {
-      const spec = m[1]!;
-      if (spec.startsWith('./')) pending.push(spec.slice(2));
-      else if (!spec.startsWith('node:')) packages.add(spec.startsWith('@') ? spec.split('/').slice(0, 2).join('/') : spec.split('/')[0]!);
-    }
-  }
-  return { packages, files };
+function countLoads(dir: string, mark?: string): { hook: string; packages: () => Set<string>; builtins: () => string[] } {
+  const hook = join(dir, 'count-loads.cjs');
+  const out = join(dir, 'loaded.json');
+  writeFileSync(
+    hook,
+    `const M = require('node:module'); const fs = require('node:fs'); const seen = new Set(); const load = M._load; let done = false;
+M._load = function (request, ...rest) { if (!done) seen.add(request); return load.call(this, request, ...rest); };
+const save = () => { if (!done) fs.writeFileSync(${JSON.stringify(out)}, JSON.stringify([...seen])); done = true; };
+${mark === undefined ? '' : `const write = process.stdout.write; process.stdout.write = function (chunk, ...rest) { if (String(chunk).includes(${JSON.stringify(mark)})) save(); return write.call(this, chunk, ...rest); };`}
+process.on('exit', save);
+`,
+  );
+  const loaded = () => JSON.parse(readFileSync(out, 'utf8')) as string[];
+  return {
+    hook,
+    packages: () => new Set(loaded().filter((r) => !r.startsWith('node:') && !r.startsWith('.') && !r.startsWith('/')).map((r) => (r.startsWith('@') ? r.split('/').slice(0, 2).join('/') : r.split('/')[0]!))),
+    builtins: () => loaded().filter((r) => /^(node:)?(https?|tls|child_process|readline)$/.test(r)),
+  };
 }
 
 const LATER = ['soap', 'axios', 'serialport', '@serialport/bindings-cpp', 'fflate', 'node-hid', 'ws'];
@@ -33,30 +36,30 @@ const LATER = ['soap', 'axios', 'serialport', '@serialport/bindings-cpp', 'fflat
 describe('what the built starts load up front', () => {
   beforeAll(() => requireBuild());
 
-  it('the headless start reaches neither soap, serialport, ws nor the training catalogue through static imports', () => {
-    // The entry catches the stop signals, then loads the app's chunk (main/headless/main.ts): both are the start.
-    const run = /import\("\.\/(headless-run-[\w-]+\.js)"\)/.exec(readFileSync(join(DIST, 'headless.js'), 'utf8'))?.[1];
-    expect(run).toBeDefined();
-    const { packages, files } = staticGraph('headless.js', run!);
+  it('the headless start loads neither soap, serialport, node-hid, ws nor TLS before its address is printed', async () => {
+    const dir = tempDir();
+    const loads = countLoads(dir, '#token=');
+    const p = spawnNode(['--require', loads.hook, `${DIST}headless.js`, '--data-dir', join(dir, 'lane'), '--port', '0'], { POS_KEY_PROTECTION: 'file' });
+    await p.waitFor(/#token=/);
+    expect(await p.stop()).toBe(0);
+    const packages = loads.packages();
     expect(packages.has('better-sqlite3')).toBe(true);
-    expect([...packages].filter((p) => LATER.includes(p))).toEqual([]);
-    const code = files.map((f) => readFileSync(join(DIST, f), 'utf8')).join('\n');
-    expect(code).not.toMatch(/function buildProducts\(/);
-    expect(code).not.toMatch(/\/\/ main\/training\/gateway\/server\.ts/);
+    expect([...packages].filter((name) => LATER.includes(name))).toEqual([]);
+    // Nor the TLS and HTTPS of the gateway, child processes (udevadm lists the serial ports once the address is out) or readline.
+    expect(loads.builtins().filter((r) => !/^(node:)?http$/.test(r))).toEqual([]);
+    // The bundle keeps the training catalogue and simulators, initialised only when first used.
+    expect(readFileSync(join(DIST, 'headless-app.cjs'), 'latin1')).toMatch(/"main\/training\/gateway\/server\.ts"\(\)/);
   });
 
   it('posctl status loads neither soap, serialport, fflate nor ws (its bundle is run, the packages it loads counted)', async () => {
-    // posctl's bundle is CommonJS run through the code cache: what it loads is seen in Module._load.
     const dir = tempDir();
-    const hook = join(dir, 'count-loads.cjs');
-    writeFileSync(hook, `const M = require('node:module'); const seen = new Set(); const load = M._load;\nM._load = function (request, ...rest) { seen.add(request); return load.call(this, request, ...rest); };\nprocess.on('exit', () => require('node:fs').writeFileSync(${JSON.stringify(join(dir, 'loaded.json'))}, JSON.stringify([...seen])));\n`);
-    const run = await runNode(['--require', hook, `${ROOT}bin/posctl.js`, '--data-dir', dir, '--create', 'status'], { env: { POS_KEY_PROTECTION: 'file' } });
+    const loads = countLoads(dir);
+    const run = await runNode(['--require', loads.hook, `${ROOT}bin/posctl.js`, '--data-dir', dir, '--create', 'status'], { env: { POS_KEY_PROTECTION: 'file' } });
     expect(run.code, run.stderr).toBe(0);
-    const loaded = (JSON.parse(readFileSync(join(dir, 'loaded.json'), 'utf8')) as string[]).filter((r) => !r.startsWith('node:') && !r.startsWith('.') && !r.startsWith('/'));
-    const packages = new Set(loaded.map((r) => (r.startsWith('@') ? r.split('/').slice(0, 2).join('/') : r.split('/')[0]!)));
+    const packages = loads.packages();
     expect(packages.has('better-sqlite3')).toBe(true);
     expect([...packages].filter((p) => LATER.includes(p))).toEqual([]);
     // Nor Node's HTTP and TLS, child processes or readline: posctl's bundle loads them on first use.
-    expect(loaded.filter((r) => /^(node:)?(https?|tls|child_process|readline)$/.test(r))).toEqual([]);
+    expect(loads.builtins()).toEqual([]);
   });
 });

@@ -25,6 +25,8 @@ function integrity(dir: string): Record<string, string> {
 type Via = 'dist/headless.js' | 'scripts/start.mjs';
 
 const HOLD = `${ROOT}test/integration/start/children/hold-import.mjs`;
+/** The app's own modules load through require (its bundle runs through the code cache, main/headless/main.ts). */
+const HOLD_REQUIRE = `${ROOT}test/integration/start/children/hold-require.mjs`;
 
 /**
  * A headless start, and the moment from which it can catch a signal: for the app, when its entry
@@ -34,7 +36,10 @@ const HOLD = `${ROOT}test/integration/start/children/hold-import.mjs`;
  */
 function startHeadless(via: Via, dataDir: string): { p: Spawned; ready: Promise<void> } {
   const marks = tempDir('pos-mark-');
-  const env = { NODE_OPTIONS: `--import=${HOLD}`, HOLD_DIR: marks, HOLD_MODE: 'mark', HOLD_MATCH: via === 'dist/headless.js' ? 'headless-run-' : 'dist/headless.js' };
+  const env =
+    via === 'dist/headless.js'
+      ? { NODE_OPTIONS: `--import=${HOLD_REQUIRE}`, HOLD_DIR: marks, HOLD_MODE: 'mark', HOLD_MATCH: 'headless-app' }
+      : { NODE_OPTIONS: `--import=${HOLD}`, HOLD_DIR: marks, HOLD_MODE: 'mark', HOLD_MATCH: 'dist/headless.js' };
   const p =
     via === 'dist/headless.js'
       ? spawnNode([`${DIST}headless.js`, '--data-dir', dataDir, '--port', '0'], env)
@@ -80,8 +85,8 @@ describe('a headless start stopped at any moment', { timeout: 120_000 }, () => {
   it('exits 0 having opened nothing when stopped while its modules still load (before the core exists)', async () => {
     const dataDir = tempDir('pos-stop-early-');
     const hold = tempDir('pos-hold-');
-    // better-sqlite3 is held at its loading until the test lets it go: the stop lands in that window.
-    const p = spawnNode(['--import', HOLD, `${DIST}headless.js`, '--data-dir', dataDir, '--port', '0'], { HOLD_DIR: hold });
+    // The app's bundle is held at its first module until the test lets it go: the stop lands in that window.
+    const p = spawnNode(['--import', HOLD_REQUIRE, `${DIST}headless.js`, '--data-dir', dataDir, '--port', '0'], { HOLD_DIR: hold, HOLD_MATCH: 'headless-app' });
     await vi.waitFor(() => expect(existsSync(join(hold, 'held'))).toBe(true), { timeout: 10_000 });
     p.kill('SIGTERM');
     // The signal is kept while the loading is held (the process lives on); let it load: the start stops at its first step.

@@ -208,6 +208,39 @@ describe('hot-plug of a known HID reader', () => {
   });
 });
 
+describe('the first scan', () => {
+  it('is a service of its own after start(), so a deferred start lists the ports once it answers', async () => {
+    const { core } = await startCore({ start: false });
+    const listed = vi.fn(async () => []);
+    const hid = new SimulatedHid();
+    hid.plugged = false;
+    const manager = new DeviceManager({ settings: core.settings, bus: new EventBus(), log: core.log, mode: () => 'live', refresh: vi.fn(), hid, serialList: listed });
+    core.settings.set('devices.scanIntervalMs', 60_000);
+    await manager.start();
+    expect(listed).not.toHaveBeenCalled();
+    await manager.firstScan.start();
+    await vi.waitFor(() => expect(listed).toHaveBeenCalledTimes(1));
+    // devices.list waits for a scan under way rather than starting another.
+    await manager.list();
+    expect(listed).toHaveBeenCalledTimes(1);
+    await manager.firstScan.stop();
+    await manager.stop();
+    await core.close();
+  });
+
+  it('does not run with scanning turned off (devices.scanIntervalMs 0), nor before start()', async () => {
+    const { core } = await startCore({ start: false });
+    const listed = vi.fn(async () => []);
+    const manager = new DeviceManager({ settings: core.settings, bus: new EventBus(), log: core.log, mode: () => 'live', refresh: vi.fn(), hid: new SimulatedHid(), serialList: listed });
+    await manager.firstScan.start();
+    await manager.start();
+    await manager.firstScan.start();
+    expect(listed).not.toHaveBeenCalled();
+    await manager.stop();
+    await core.close();
+  });
+});
+
 describe('contract', () => {
   it('names exactly the simulators\' samples', () => {
     expect(SimCard.options).toEqual(SAMPLE_CARD_NAMES);

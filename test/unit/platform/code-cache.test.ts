@@ -2,7 +2,7 @@ import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Script } from 'node:vm';
 import { describe, expect, it } from 'vitest';
-import { codeCacheDisabled, runCommonJs } from '../../../main/cli/code-cache';
+import { codeCacheDisabled, runCommonJs } from '../../../main/platform/code-cache';
 import { tempDir } from '../../support/tmp';
 
 /** A CommonJS file that uses what a required file has: require, module, __filename, __dirname. */
@@ -13,7 +13,7 @@ function bundle(dir: string, answer: string): string {
   return file;
 }
 
-describe("posctl's code cache", () => {
+describe('the code cache of the built starts', () => {
   it('runs the file as Node runs a CommonJS file', () => {
     const dir = tempDir();
     const run = runCommonJs(bundle(dir, '"AAAA"'), { cacheFile: undefined });

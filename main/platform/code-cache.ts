@@ -1,8 +1,10 @@
 /**
- * Runs a CommonJS bundle through V8's code cache, so a short command does not compile its megabytes
- * of JavaScript again on every start (issue 23: posctl status is a whole process). Node 20 has no
- * compile cache of its own for modules (Node 22's module.enableCompileCache is the same idea), so
- * the bundle is compiled as a vm.Script, which takes and makes V8's cached data.
+ * Runs a CommonJS bundle through V8's code cache, so a start does not compile its megabytes of
+ * JavaScript again every time (issue 23: posctl status is a whole process, and the headless start
+ * spent a third of its time compiling before): posctl's start (cli/launch.ts) and the headless
+ * start (headless/main.ts). Node 20 has no compile cache of its own for modules (Node 22's
+ * module.enableCompileCache is the same idea), so the bundle is compiled as a vm.Script, which
+ * takes and makes V8's cached data.
  *
  * V8 checks a cache against its own version and flags and the source's length, not its text: the
  * cache file's name must therefore say which bundle it belongs to (the caller names it by a hash
@@ -43,7 +45,7 @@ function readCache(cacheFile: string | undefined): Buffer | undefined {
 export interface CommonJsOptions {
   /** Where V8's cached data for this file is kept; undefined: none. */
   cacheFile: string | undefined;
-  /** The file is ASCII only (the build checks posctl's): read as latin1, half the time of decoding UTF-8. */
+  /** The file is ASCII only (the build checks the bundles it makes): read as latin1, half the time of decoding UTF-8. */
   ascii?: boolean;
 }
 
@@ -63,7 +65,7 @@ export function runCommonJs(file: string, { cacheFile, ascii = false }: CommonJs
     exports: module.exports,
     save() {
       if (cacheFile === undefined || cache === 'used') return;
-      // Written aside and renamed: another posctl starting now reads the old file or the new one, never half of one.
+      // Written aside and renamed: another process starting now reads the old file or the new one, never half of one.
       const aside = `${cacheFile}.${process.pid}`;
       try {
         writeFileSync(aside, script.createCachedData());
