@@ -3,10 +3,10 @@
 // node_modules: native modules cannot be bundled), the sandboxed preload as one CommonJS file,
 // and the renderer with Vite.
 import { build as esbuild, stop as stopEsbuild } from 'esbuild';
+import { lazyBuiltins } from './lazy-builtins.mjs';
 import { build as viteBuild } from 'vite';
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { join } from 'node:path';
 
 const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8'));
@@ -76,27 +76,6 @@ const leanZod = {
   },
 };
 
-// Node's own modules that posctl loads only for some commands (the gateway's and the simulators'
-// HTTP and TLS, readline, child processes): a bundle's static imports load them all at start, ten
-// ms of a status. In posctl's bundle each is an object whose exports load the module on first use.
-const LAZY_BUILTINS = ['node:http', 'node:https', 'node:tls', 'node:net', 'node:readline', 'node:child_process', 'node:perf_hooks'];
-const builtinRequire = createRequire(import.meta.url);
-const lazyBuiltins = {
-  name: 'lazy-builtins',
-  setup(build) {
-    const filter = new RegExp(`^(${LAZY_BUILTINS.join('|')})$`);
-    // The stand-in's own require of the module is the real one.
-    build.onResolve({ filter }, (args) => (args.namespace === 'lazy-builtin' ? { path: args.path, external: true } : { path: args.path, namespace: 'lazy-builtin' }));
-    build.onLoad({ filter: /.*/, namespace: 'lazy-builtin' }, (args) => {
-      const names = Object.keys(builtinRequire(args.path));
-      return {
-        contents: `let loaded;\nconst load = () => (loaded ??= require(${JSON.stringify(args.path)}));\nfor (const name of ${JSON.stringify(names)}) Object.defineProperty(exports, name, { enumerable: true, get: () => load()[name] });\n`,
-        loader: 'js',
-      };
-    });
-  },
-};
-
 const common = {
   bundle: true,
   platform: 'node',
@@ -152,15 +131,23 @@ await Promise.all([
     outExtension: { '.js': '.js' },
   }),
   // posctl: the command line as one CommonJS bundle, which its start (main/cli/launch.ts, built
-  // after it as dist/posctl.js) runs through V8's code cache, named by the bundle's hash.
+  // after it as dist/posctl.cjs) runs through V8's code cache, named by the bundle's hash. The
+  // start is CommonJS too, as bin/posctl.js is: Node starts it sooner than an ES module.
   codeCachedBundle('posctl-bundle', 'main/cli/main.ts').then((hash) =>
     esbuild({
       ...common,
-      format: 'esm',
+      format: 'cjs',
       external,
-      define: { ...common.define, __POSCTL_BUNDLE__: JSON.stringify('posctl-bundle.cjs'), __POSCTL_BUNDLE_HASH__: JSON.stringify(hash) },
+      define: {
+        ...common.define,
+        'import.meta.url': '__launchUrl',
+        __POSCTL_BUNDLE__: JSON.stringify('posctl-bundle.cjs'),
+        __POSCTL_BUNDLE_HASH__: JSON.stringify(hash),
+      },
+      banner: { js: "const __launchUrl = require('node:url').pathToFileURL(__filename).href;" },
       entryPoints: { posctl: 'main/cli/launch.ts' },
       outdir: next,
+      outExtension: { '.js': '.cjs' },
     }),
   ),
   // The headless start: its entry (dist/headless.js) catches the stop signals before the app's

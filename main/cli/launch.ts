@@ -1,6 +1,7 @@
 /**
- * posctl's start (dist/posctl.js): runs the command line's CommonJS bundle through V8's code cache
- * (code-cache.ts), kept next to the bundle and named by the bundle's content hash, which the build
+ * posctl's start (dist/posctl.cjs, loaded by bin/posctl.js; CommonJS, as Node starts it sooner than
+ * an ES module): runs the command line's CommonJS bundle through V8's code cache
+ * (platform/code-cache.ts), kept next to the bundle and named by the bundle's content hash, which the build
  * writes into this file, and by the command (each cache holds what its command ran). The first
  * successful run of a command after a build compiles and leaves its cache; later runs skip most
  * of the compiling (about a quarter of a `posctl status`). NODE_DISABLE_COMPILE_CACHE=1 turns it off.

@@ -1,3 +1,4 @@
+import './zod-config';
 import { runPosctl } from './posctl';
 
 // The command line's bundle is CommonJS (it runs through V8's code cache, launch.ts): no top-level await.

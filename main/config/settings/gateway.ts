@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { lazySchema } from '../../../preload/contract/lazy-schema';
 import { ECOMMERCE_FLAGS } from '../../gateway/rules';
 import { checkAddress, checkNamespace } from '../../gateway/wsdl';
 import { plainHttpThroughProxy } from '../../gateway/route';
@@ -22,22 +23,27 @@ import { liveGatewayTransportProblem } from '../url-rules';
  * - keyedEcommerceFlag R: a keyed card at the counter is card present; the reference marks this
  *   uncertain (some merchant accounts want 1, MOTO), so it is a setting.
  */
-const address = z.union([
-  z.literal(''),
-  withoutCredentials(
-    z.string().superRefine((v, ctx) => {
-      const problem = checkAddress(v) ?? liveGatewayTransportProblem(v);
-      if (problem) ctx.addIssue({ code: 'custom', message: problem });
-    }),
-  ),
-]);
+// Built on first use (lazySchema), as every setting's schema is: a start checks only the settings it reads.
+const address = lazySchema(() =>
+  z.union([
+    z.literal(''),
+    withoutCredentials(
+      z.string().superRefine((v, ctx) => {
+        const problem = checkAddress(v) ?? liveGatewayTransportProblem(v);
+        if (problem) ctx.addIssue({ code: 'custom', message: problem });
+      }),
+    ),
+  ]),
+);
 
-const namespace = z.string().superRefine((v, ctx) => {
-  const problem = checkNamespace(v);
-  if (problem) ctx.addIssue({ code: 'custom', message: problem });
-});
+const namespace = lazySchema(() =>
+  z.string().superRefine((v, ctx) => {
+    const problem = checkNamespace(v);
+    if (problem) ctx.addIssue({ code: 'custom', message: problem });
+  }),
+);
 
-const proxy = z.union([z.literal(''), withoutCredentials(z.url({ protocol: /^http$/, error: 'must be an http:// proxy URL, e.g. http://proxy.lan:3128' }))]);
+const proxy = lazySchema(() => z.union([z.literal(''), withoutCredentials(z.url({ protocol: /^http$/, error: 'must be an http:// proxy URL, e.g. http://proxy.lan:3128' }))]));
 
 export const DEFAULT_GATEWAY_NAMESPACE = 'http://secure.gateway.example/vplug-in/transaction/rpc-enc/';
 

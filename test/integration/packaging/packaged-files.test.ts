@@ -62,7 +62,7 @@ afterAll(() => suite.remove());
 
 describe('the packaged app (electron-builder --dir with a stand-in runtime)', () => {
   it('holds the built app: main process, preload, renderer, posctl', () => {
-    for (const f of ['package.json', 'dist/electron/main.js', 'dist/preload/electron-preload.cjs', 'dist/renderer/index.html', 'dist/posctl.js', 'dist/posctl-bundle.cjs']) {
+    for (const f of ['package.json', 'dist/electron/main.js', 'dist/preload/electron-preload.cjs', 'dist/renderer/index.html', 'dist/posctl.cjs', 'dist/posctl-bundle.cjs']) {
       expect(inAsar, f).toContain(f);
     }
   });

@@ -26,7 +26,7 @@ describe('the core runs without Electron', () => {
   it('the headless and posctl bundles do not import electron; the Electron bundles do', () => {
     expect(IMPORTS_ELECTRON.test(readFileSync(`${DIST}headless.js`, 'utf8'))).toBe(false);
     expect(IMPORTS_ELECTRON.test(readFileSync(`${DIST}headless-app.cjs`, 'latin1'))).toBe(false);
-    expect(IMPORTS_ELECTRON.test(readFileSync(`${DIST}posctl.js`, 'utf8'))).toBe(false);
+    expect(IMPORTS_ELECTRON.test(readFileSync(`${DIST}posctl.cjs`, 'utf8'))).toBe(false);
     expect(IMPORTS_ELECTRON.test(readFileSync(`${DIST}posctl-bundle.cjs`, 'latin1'))).toBe(false);
     expect(IMPORTS_ELECTRON.test(readFileSync(`${DIST}electron/main.js`, 'utf8'))).toBe(true);
     expect(IMPORTS_ELECTRON.test(readFileSync(`${DIST}preload/electron-preload.cjs`, 'utf8'))).toBe(true);

@@ -27,7 +27,7 @@ process.on('exit', save);
   return {
     hook,
     packages: () => new Set(loaded().filter((r) => !r.startsWith('node:') && !r.startsWith('.') && !r.startsWith('/')).map((r) => (r.startsWith('@') ? r.split('/').slice(0, 2).join('/') : r.split('/')[0]!))),
-    builtins: () => loaded().filter((r) => /^(node:)?(https?|tls|child_process|readline)$/.test(r)),
+    builtins: () => loaded().filter((r) => /^(node:)?(https?|tls|child_process|readline|assert|fs\/promises)$/.test(r)),
   };
 }
 
@@ -45,7 +45,8 @@ describe('what the built starts load up front', () => {
     const packages = loads.packages();
     expect(packages.has('better-sqlite3')).toBe(true);
     expect([...packages].filter((name) => LATER.includes(name))).toEqual([]);
-    // Nor the TLS and HTTPS of the gateway, child processes (udevadm lists the serial ports once the address is out) or readline.
+    // Nor the TLS and HTTPS of the gateway, child processes (udevadm lists the serial ports once the
+    // address is out), readline, promise-based file writes or assert (pino's streams, on a misuse).
     expect(loads.builtins().filter((r) => !/^(node:)?http$/.test(r))).toEqual([]);
     // The bundle keeps the training catalogue and simulators, initialised only when first used.
     expect(readFileSync(join(DIST, 'headless-app.cjs'), 'latin1')).toMatch(/"main\/training\/gateway\/server\.ts"\(\)/);
@@ -59,7 +60,17 @@ describe('what the built starts load up front', () => {
     const packages = loads.packages();
     expect(packages.has('better-sqlite3')).toBe(true);
     expect([...packages].filter((p) => LATER.includes(p))).toEqual([]);
-    // Nor Node's HTTP and TLS, child processes or readline: posctl's bundle loads them on first use.
+    // Nor Node's HTTP and TLS, child processes, readline, promise-based file writes or assert: loaded on first use.
     expect(loads.builtins()).toEqual([]);
+  });
+
+  it("posctl status compiles no code at run time (zod's JIT is off in posctl: main/cli/zod-config.ts)", async () => {
+    const dir = tempDir();
+    const hook = join(dir, 'count-functions.cjs');
+    // zod's JIT makes each object schema's parser with `new Function`, outside the code cache.
+    writeFileSync(hook, `let made = 0; const F = globalThis.Function;\nglobalThis.Function = new Proxy(F, { construct(target, args) { made++; return Reflect.construct(target, args); }, apply(target, self, args) { made++; return Reflect.apply(target, self, args); } });\nprocess.on('exit', () => require('node:fs').writeFileSync(${JSON.stringify(join(dir, 'made.json'))}, String(made)));\n`);
+    const run = await runNode(['--require', hook, `${ROOT}bin/posctl.js`, '--data-dir', dir, '--create', 'status'], { env: { POS_KEY_PROTECTION: 'file' } });
+    expect(run.code, run.stderr).toBe(0);
+    expect(readFileSync(join(dir, 'made.json'), 'utf8')).toBe('0');
   });
 });

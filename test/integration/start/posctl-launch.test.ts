@@ -15,7 +15,7 @@ function posctlCopy(): { dir: string; bin: string; caches: () => string[] } {
   mkdirSync(join(dir, 'dist'));
   cpSync(join(ROOT, 'package.json'), join(dir, 'package.json'));
   cpSync(join(ROOT, 'bin'), join(dir, 'bin'), { recursive: true });
-  for (const f of ['posctl.js', 'posctl-bundle.cjs']) cpSync(join(DIST, f), join(dir, 'dist', f));
+  for (const f of ['posctl.cjs', 'posctl-bundle.cjs']) cpSync(join(DIST, f), join(dir, 'dist', f));
   symlinkSync(join(ROOT, 'node_modules'), join(dir, 'node_modules'));
   return { dir, bin: join(dir, 'bin', 'posctl.js'), caches: () => readdirSync(join(dir, 'dist')).filter((f) => f.endsWith('.cache')).sort() };
 }
