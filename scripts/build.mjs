@@ -95,13 +95,15 @@ const failed = (error) => {
 // A CommonJS bundle that its start runs through V8's code cache (main/platform/code-cache.ts): the
 // command line's and the headless app's. Resolves with the hash of its content, which names its
 // caches (V8 would take a stale cache of the same length).
+// better-sqlite3's JavaScript is bundled in too (a dozen files every start would compile anew); its
+// addon stays in node_modules and is named by main/store/sqlite-addon.ts.
 const codeCachedBundle = (name, entry) =>
   esbuild({
     ...common,
     format: 'cjs',
-    external,
+    external: external.filter((name) => name !== 'better-sqlite3'),
     // import.meta (createRequire(import.meta.url) for modules loaded on first use) is the bundle's own file.
-    define: { ...common.define, 'import.meta.url': '__bundleUrl', 'import.meta.dirname': '__dirname' },
+    define: { ...common.define, 'import.meta.url': '__bundleUrl', 'import.meta.dirname': '__dirname', __SQLITE_JS_BUNDLED__: 'true' },
     banner: { js: "const __bundleUrl = require('node:url').pathToFileURL(__filename).href;" },
     plugins: [...common.plugins, lazyBuiltins],
     // import() of a package (soap, node-hid) as a require: the start runs the bundle as a vm.Script,

@@ -1,5 +1,6 @@
 import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
+import { sqliteAddon } from './sqlite-addon';
 import { makeDataFolder, modesOf, restrictFile } from '../platform/file-modes';
 
 export type Db = Database.Database;
@@ -35,10 +36,7 @@ export class DatabaseCorruptError extends Error {
  */
 export function openDatabase(file: string, migrations: readonly Migration[], options: OpenOptions = {}): Db {
   makeDataFolder(dirname(file));
-  const db = new Database(file, {
-    ...(options.nativeBinding ? { nativeBinding: options.nativeBinding } : {}),
-    ...(options.readonly ? { readonly: true } : {}),
-  });
+  const db = new Database(file, { ...sqliteAddon(options.nativeBinding), ...(options.readonly ? { readonly: true } : {}) });
   try {
     prepare(db, file, options);
     migrate(db, file, migrations);

@@ -1,6 +1,7 @@
 import { readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
+import { sqliteAddon } from './sqlite-addon';
 import { z } from 'zod';
 import { AppStatus } from '../../preload/contract';
 import type { OpenOptions } from './database';
@@ -61,7 +62,7 @@ export function readInstanceInfo(dataDir: string): InstanceInfo | undefined {
 export function acquireInstanceLock(dataDir: string, info: InstanceInfo, options: OpenOptions = {}): InstanceLock {
   // 0600, or 0660 in a machine-wide lane's shared folder: each cashier account takes the same lock.
   const modes = modesOf(dataDir);
-  const db = new Database(lockFile(dataDir), options.nativeBinding ? { nativeBinding: options.nativeBinding } : {});
+  const db = new Database(lockFile(dataDir), sqliteAddon(options.nativeBinding));
   try {
     restrictFile(lockFile(dataDir), modes.file);
     db.pragma(`busy_timeout = ${ACQUIRE_WAIT_MS}`);
@@ -109,7 +110,7 @@ export function acquireInstanceLock(dataDir: string, info: InstanceInfo, options
 export function runningInstance(dataDir: string, options: OpenOptions = {}): { running: false } | { running: true; info: InstanceInfo | undefined } {
   let db: Database.Database | undefined;
   try {
-    db = new Database(lockFile(dataDir), { fileMustExist: true, ...(options.nativeBinding ? { nativeBinding: options.nativeBinding } : {}) });
+    db = new Database(lockFile(dataDir), { fileMustExist: true, ...sqliteAddon(options.nativeBinding) });
     db.pragma('busy_timeout = 0');
     db.prepare('SELECT count(*) FROM sqlite_master').get();
     return { running: false };

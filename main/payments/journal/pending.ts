@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
 import Database from 'better-sqlite3';
+import { sqliteAddon } from '../../store/sqlite-addon';
 import { sqlList, STORED_STATES } from '../states';
 import { journalFile } from './journal';
 
@@ -26,7 +27,7 @@ export interface PendingPayments {
 export function readPendingPayments(dataDir: string, options: { nativeBinding?: string } = {}): PendingPayments {
   const journal = journalFile(dataDir, 'live');
   if (!existsSync(journal)) return { journal, waiting: 0, totalCents: 0, oldestAt: null, needsLookup: 0 };
-  const db = new Database(journal, { readonly: true, fileMustExist: true, ...(options.nativeBinding ? { nativeBinding: options.nativeBinding } : {}) });
+  const db = new Database(journal, { readonly: true, fileMustExist: true, ...sqliteAddon(options.nativeBinding) });
   try {
     db.pragma('busy_timeout = 5000');
     const queue = db
