@@ -83,7 +83,8 @@ function describe(err: unknown): string {
 
 export function openLogFile(path: string, options: LogFileOptions = {}): LogFile {
   const retryMs = options.retryMs ?? 30_000;
-  const clock = options.clock ?? (() => performance.now());
+  // A monotonic clock without the `performance` global, whose first use loads perf_hooks (~1 ms of every start; issue 23).
+  const clock = options.clock ?? (() => process.uptime() * 1000);
   const listeners = new Set<() => void>();
   let fd: number | undefined;
   let problem: string | undefined;

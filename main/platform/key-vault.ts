@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 
 /**
@@ -55,6 +56,41 @@ function wrap<T>(label: string, doing: string, fn: () => T): T {
 }
 
 /**
+ * The package of @napi-rs/keyring's prebuilt addon for this host, as that package's own loader
+ * picks it; undefined where the loader must decide (a musl Linux, a host without a prebuild named
+ * here). Loading the addon by its package skips the loader's search (about 2 ms of every start
+ * that opens the key, a quarter of it in a `posctl status`; issue 23).
+ */
+export function keyringAddonPackage(platform: NodeJS.Platform, arch: string, musl: () => boolean): string | undefined {
+  if (platform === 'win32' && (arch === 'x64' || arch === 'arm64' || arch === 'ia32')) return `@napi-rs/keyring-win32-${arch}-msvc`;
+  if (platform === 'darwin' && (arch === 'x64' || arch === 'arm64')) return `@napi-rs/keyring-darwin-${arch}`;
+  if (platform === 'linux' && (arch === 'x64' || arch === 'arm64') && !musl()) return `@napi-rs/keyring-linux-${arch}-gnu`;
+  return undefined;
+}
+
+/** The loader's own first test: a musl system's ldd says so; a system without /usr/bin/ldd is left to the loader. */
+function linuxMaybeMusl(): boolean {
+  try {
+    return readFileSync('/usr/bin/ldd', 'utf8').includes('musl');
+  } catch {
+    return true;
+  }
+}
+
+function loadKeyring(): KeyringModule {
+  const load = createRequire(import.meta.url);
+  const addon = keyringAddonPackage(process.platform, process.arch, linuxMaybeMusl);
+  if (addon !== undefined) {
+    try {
+      return load(addon) as KeyringModule;
+    } catch {
+      // Not installed where expected (another layout): the package's loader searches.
+    }
+  }
+  return load('@napi-rs/keyring') as KeyringModule;
+}
+
+/**
  * The OS keyring through @napi-rs/keyring, or undefined with the reason when its native module
  * cannot be loaded on this machine. On Linux the entry is pinned to the Secret Service: the
  * library's default falls back to the kernel keyring, which forgets everything at reboot.
@@ -62,7 +98,7 @@ function wrap<T>(label: string, doing: string, fn: () => T): T {
 export function osKeyVault(platform: NodeJS.Platform = process.platform): KeyVault | { unavailable: string } {
   let mod: KeyringModule;
   try {
-    mod = createRequire(import.meta.url)('@napi-rs/keyring') as KeyringModule;
+    mod = loadKeyring();
   } catch (e) {
     return { unavailable: `the OS keyring module could not be loaded (${e instanceof Error ? e.message.split('\n')[0] : String(e)})` };
   }

@@ -11,14 +11,19 @@ import { tempDir } from '../../support/tmp';
  * process writes `mark` to stdout, or at exit. Dynamic imports (the gateway's soap, training's
  * simulators) and createRequire loads (serialport, fflate) wait for their first use.
  */
-function countLoads(dir: string, mark?: string): { hook: string; packages: () => Set<string>; builtins: () => string[]; sqlite: () => boolean } {
+function countLoads(
+  dir: string,
+  mark?: string,
+): { hook: string; packages: () => Set<string>; requests: () => string[]; builtins: () => string[]; internals: () => string[]; sqlite: () => boolean } {
   const hook = join(dir, 'count-loads.cjs');
   const out = join(dir, 'loaded.json');
+  const internalsOut = join(dir, 'internals.json');
+  // process.moduleLoadList also names what Node loads for itself (the \`performance\` global's perf_hooks, say).
   writeFileSync(
     hook,
     `const M = require('node:module'); const fs = require('node:fs'); const seen = new Set(); const load = M._load; let done = false;
 M._load = function (request, ...rest) { if (!done) seen.add(request); return load.call(this, request, ...rest); };
-const save = () => { if (!done) fs.writeFileSync(${JSON.stringify(out)}, JSON.stringify([...seen])); done = true; };
+const save = () => { if (!done) { fs.writeFileSync(${JSON.stringify(out)}, JSON.stringify([...seen])); fs.writeFileSync(${JSON.stringify(internalsOut)}, JSON.stringify(process.moduleLoadList)); } done = true; };
 ${mark === undefined ? '' : `const write = process.stdout.write; process.stdout.write = function (chunk, ...rest) { if (String(chunk).includes(${JSON.stringify(mark)})) save(); return write.call(this, chunk, ...rest); };`}
 process.on('exit', save);
 `,
@@ -26,6 +31,8 @@ process.on('exit', save);
   const loaded = () => JSON.parse(readFileSync(out, 'utf8')) as string[];
   return {
     hook,
+    requests: loaded,
+    internals: () => (JSON.parse(readFileSync(internalsOut, 'utf8')) as string[]).filter((m) => m.startsWith('NativeModule ')).map((m) => m.slice('NativeModule '.length)),
     packages: () => new Set(loaded().filter((r) => !r.startsWith('node:') && !r.startsWith('.') && !r.startsWith('/')).map((r) => (r.startsWith('@') ? r.split('/').slice(0, 2).join('/') : r.split('/')[0]!))),
     builtins: () => loaded().filter((r) => /^(node:)?(https?|tls|child_process|readline|assert|fs\/promises)$/.test(r)),
     // better-sqlite3's JavaScript is in the bundle; its addon is loaded by its path (main/store/sqlite-addon.ts).
@@ -64,6 +71,21 @@ describe('what the built starts load up front', () => {
     expect([...packages].filter((p) => LATER.includes(p))).toEqual([]);
     // Nor Node's HTTP and TLS, child processes, readline, promise-based file writes or assert: loaded on first use.
     expect(loads.builtins()).toEqual([]);
+  });
+
+  // Where the keyring is tried (no POS_KEY_PROTECTION=file; no D-Bus session here, so it answers at once that it cannot).
+  it.runIf(process.platform === 'linux' && process.arch === 'x64')('posctl status opens the OS keyring by its addon package and loads no perf_hooks', async () => {
+    const dir = tempDir();
+    const loads = countLoads(dir);
+    // An undefined value leaves the variable out of the child's environment.
+    const env = { POS_KEY_PROTECTION: undefined, DBUS_SESSION_BUS_ADDRESS: undefined };
+    const run = await runNode(['--require', loads.hook, `${ROOT}bin/posctl.js`, '--data-dir', dir, '--create', 'status'], { env });
+    expect(run.code, run.stderr).toBe(0);
+    // The package's own loader searches for the addon first (main/platform/key-vault.ts keyringAddonPackage).
+    expect(loads.requests()).toContain('@napi-rs/keyring-linux-x64-gnu');
+    expect(loads.requests()).not.toContain('@napi-rs/keyring');
+    // The log file's clock is not the \`performance\` global, whose first use loads perf_hooks.
+    expect(loads.internals().filter((m) => m === 'perf_hooks' || m === 'internal/perf/performance')).toEqual([]);
   });
 
   it("posctl status compiles no code at run time (zod's JIT is off in posctl: main/cli/zod-config.ts)", async () => {
