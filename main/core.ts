@@ -34,7 +34,7 @@ import { isGroupShared } from './platform/file-modes';
 import type { Platform } from './platform/platform';
 import type { Service } from './service';
 import { terminalProblems } from './status/problems';
-import type { Db } from './store/database';
+import type { Db, OpenOptions } from './store/database';
 import { acquireInstanceLock, type InstanceLock } from './store/instance-lock';
 import type { JournalStore } from './payments/journal/journal';
 import { openStores, type Journals, type Stores } from './stores';
@@ -61,6 +61,14 @@ export interface CoreConfig {
   exclusive?: boolean;
   /** Forward the offline queue in the background once started (default: when exclusive; posctl forwards when asked). */
   autoForward?: boolean;
+  /**
+   * Check every page of the stores as they open (default true; see store/open-store.ts). posctl
+   * turns it off while the app holds the data directory: the app checked them when it started,
+   * and SQLite reports damage on any page a command reads. A check reads the whole file (half a
+   * second for a journal of 100 MB), which a status polled every minute would otherwise cost
+   * the lane during its sales.
+   */
+  integrityCheck?: boolean;
 }
 
 export interface StartOptions {
@@ -150,7 +158,10 @@ export async function createCore(config: CoreConfig, platform: Platform): Promis
   const logFile: LogFile | undefined = typeof destination === 'string' ? openLogFile(destination) : undefined;
   const log = createLogger({ level: config.logLevel ?? 'info', destination: logFile ?? destination });
   prepareDataDir(platform.dataDir, log);
-  const dbOptions = platform.sqliteNativeBinding ? { nativeBinding: platform.sqliteNativeBinding } : {};
+  const dbOptions: OpenOptions = {
+    ...(platform.sqliteNativeBinding ? { nativeBinding: platform.sqliteNativeBinding } : {}),
+    ...(config.integrityCheck === false ? { check: false } : {}),
+  };
 
   let instance: InstanceLock | undefined;
   /** A start that cannot go on leaves nothing open or locked, and says why in the log. */

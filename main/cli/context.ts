@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
 import { createCore, type Core } from '../core';
+import { runningInstance } from '../store/instance-lock';
 import { CHECKOUT, chooseDataDir, dataDirState, machineDataDirProblem, type Installation } from '../platform/data-dir';
 import { createNodePlatform, type Platform } from '../platform/platform';
 import { APP_VERSION } from '../version';
@@ -61,7 +62,9 @@ export function createCliContext(globals: () => GlobalOptions, host: CliHost = {
         ...createNodePlatform({ host: 'cli', dataDir: dataDir(), version: APP_VERSION, machineWide: choice().source === 'machine' }),
         ...(host.sqliteNativeBinding ? { sqliteNativeBinding: host.sqliteNativeBinding } : {}),
       };
-      const core = await createCore({ watchIntervalMs: 0 }, platform);
+      // Beside a running app, the stores are not read through again: it checked them when it started (CoreConfig.integrityCheck).
+      const appRunning = runningInstance(platform.dataDir, host.sqliteNativeBinding ? { nativeBinding: host.sqliteNativeBinding } : {}).running;
+      const core = await createCore({ watchIntervalMs: 0, integrityCheck: !appRunning }, platform);
       try {
         // The pause of forwarding lives in the journal of the current mode, shared with the running app.
         core.payments.payments.forwarder.usePersistedPause((write) => (write ? core.journals.of(core.mode()) : core.journals.existing(core.mode())));

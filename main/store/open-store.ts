@@ -47,11 +47,12 @@ function failureOf(e: unknown, file: string): { kind: Failure; why: string } {
 /**
  * Opens a store the terminal cannot do without (its settings, a payment journal). Nothing is
  * ever deleted or recreated here: a damaged file stops the start with what to do about it.
- * `role` says in words what the file holds, for the message.
+ * `role` says in words what the file holds, for the message. Every page is checked unless
+ * `options.check` is false (posctl beside a running app, which checked them when it started).
  */
 export function openEssentialDb(file: string, migrations: readonly Migration[], options: OpenOptions, role: string): Db {
   try {
-    return openDatabase(file, migrations, { ...options, check: true });
+    return openDatabase(file, migrations, { ...options, check: options.check ?? true });
   } catch (e) {
     const { kind, why } = failureOf(e, file);
     const todo: Record<Failure, string> = {
@@ -72,7 +73,7 @@ export function openEssentialDb(file: string, migrations: readonly Migration[], 
  */
 export function openRebuildableDb(file: string, migrations: readonly Migration[], options: OpenOptions, log: Logger, now: () => Date): Db {
   try {
-    return openDatabase(file, migrations, { ...options, check: true });
+    return openDatabase(file, migrations, { ...options, check: options.check ?? true });
   } catch (e) {
     const { kind, why } = failureOf(e, file);
     if (kind !== 'damaged' && kind !== 'newer') throw new StartupError(`${file} (the catalogue and merchant cache) cannot be used: ${why}`, file);
