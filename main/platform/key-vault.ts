@@ -58,8 +58,8 @@ function wrap<T>(label: string, doing: string, fn: () => T): T {
 /**
  * The package of @napi-rs/keyring's prebuilt addon for this host, as that package's own loader
  * picks it; undefined where the loader must decide (a musl Linux, a host without a prebuild named
- * here). Loading the addon by its package skips the loader's search (about 2 ms of every start
- * that opens the key, a quarter of it in a `posctl status`; issue 23).
+ * here). Loading the addon by its package skips the loader's search, about 2 ms of every start
+ * that opens the key (issue 23).
  */
 export function keyringAddonPackage(platform: NodeJS.Platform, arch: string, musl: () => boolean): string | undefined {
   if (platform === 'win32' && (arch === 'x64' || arch === 'arm64' || arch === 'ia32')) return `@napi-rs/keyring-win32-${arch}-msvc`;
