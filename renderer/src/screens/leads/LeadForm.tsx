@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState, type FormEvent } from 'react';
 import type { LeadResult } from '../../../../preload/contract';
 import { LabelledField } from '../../components/LabelledField';
 import { startCart, useCatalogueStore } from '../../stores/catalogue-store';
@@ -55,7 +55,8 @@ export function LeadForm({ onDone, note, focusRequest = 0 }: { onDone?: () => vo
     el?.querySelector<HTMLInputElement>('input')?.focus({ preventScroll: true });
   }, [focusRequest]);
 
-  useEffect(() => {
+  // In the commit that opens the section, not after the paint: no frame shows it open with the focus elsewhere.
+  useLayoutEffect(() => {
     if (focusField) document.getElementById(`lead-${focusField.key}`)?.focus();
   }, [focusField]);
 
