@@ -2,7 +2,7 @@ import { openSync, readFileSync, writeFileSync, writeSync, closeSync } from 'nod
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { requireBuild, ROOT, runNode, startHeadlessApp } from '../../support/processes';
+import { posctl, requireBuild, ROOT, runNode, startHeadlessApp } from '../../support/processes';
 import { tempDir } from '../../support/tmp';
 
 /**
@@ -46,7 +46,7 @@ describe('the integrity check of the stores', () => {
     const dir = tempDir();
     const lane = join(dir, 'lane');
     const checks = countChecks(dir);
-    expect((await runNode([`${ROOT}bin/posctl.js`, '--data-dir', lane, '--create', 'status'], { env: ENV })).code).toBe(0);
+    expect((await posctl(lane, ['--create', 'status'], { env: ENV })).code).toBe(0);
 
     const alone = await status(lane, checks.hook);
     expect(alone.code, alone.stderr).toBe(0);
@@ -67,7 +67,7 @@ describe('the integrity check of the stores', () => {
   it('finds damage inside a store whose header is intact: posctl status says the terminal cannot start', async () => {
     const dir = tempDir();
     const lane = join(dir, 'lane');
-    expect((await runNode([`${ROOT}bin/posctl.js`, '--data-dir', lane, '--create', 'status'], { env: ENV })).code).toBe(0);
+    expect((await posctl(lane, ['--create', 'status'], { env: ENV })).code).toBe(0);
     const file = join(lane, 'terminal.sqlite');
     // Pages of a table the terminal never reads, so only a check of every page can find them damaged.
     const db = new Database(file);
@@ -84,7 +84,7 @@ describe('the integrity check of the stores', () => {
     writeSync(fd, Buffer.alloc(pageSize, 0xa5), 0, pageSize, (pages - 20) * pageSize);
     closeSync(fd);
 
-    const run = await runNode([`${ROOT}bin/posctl.js`, '--data-dir', lane, 'status'], { env: ENV });
+    const run = await posctl(lane, ['status'], { env: ENV });
     expect(run.code).not.toBe(0);
     expect(run.stdout).toMatch(/cannot start/);
     expect(run.stdout).toMatch(/terminal\.sqlite \(the settings and secrets\) cannot be used: it failed its integrity check/);
