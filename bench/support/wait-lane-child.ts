@@ -31,9 +31,12 @@ export interface WaitLaneJob {
   /**
    * The floor, measured in this same process between its sales: the gateway client alone (a client
    * of its own, not the core's) asks for its connection `afterSwipeMs` after each round's swipe and
-   * sends `connectAheadMs` later, once its handshakes are surely over.
+   * sends `connectAheadMs` later, once its handshakes are surely over. With `sameWait`, a second
+   * round follows: the client asks for its connection and sends `swipeAfterMs` later, its
+   * connection kept ready meanwhile as the sale's was, so the floor has been idle as long as the
+   * sale (after a long wait this machine's CPU and disk start cold, the client alone's too).
    */
-  floor: { afterSwipeMs: number; connectAheadMs: number };
+  floor: { afterSwipeMs: number; connectAheadMs: number; sameWait?: boolean };
   /**
    * Untimed sales, and as many rounds of the floor's client, before "ready": V8 optimizes a
    * function only once it has run a number of times, and a lane at work has made its sales many
@@ -60,30 +63,33 @@ export interface WaitLaneTally {
   stages?: SaleStages[];
   slowest?: Slowest;
   floor: { times: number[]; failures: string[] };
+  /** The floor's rounds after the sale's own wait (`floor.sameWait`). */
+  floorAfterWait?: { times: number[]; failures: string[] };
 }
 
 const job = JSON.parse(process.argv[2] ?? '{}') as WaitLaneJob;
 const lines = createInterface({ input: process.stdin })[Symbol.asyncIterator]();
 let core: Core | undefined;
 let client: GatewayClient | undefined;
-/** One timed round: the sale, then the floor's client alone. */
-let round: ((sales: Tally, floor: Tally) => Promise<void>) | undefined;
+/** One timed round: the sale, then the floor's client alone (and with `floor.sameWait`, once more after the sale's wait). */
+let round: ((sales: Tally, floor: Tally, floorAfterWait: Tally) => Promise<void>) | undefined;
 /** The warm-ups' failures (reported with the first schedule), or why the lane could not start (with every one). */
 let started = new Tally();
 try {
   const terminal = (core = await waitLane(job.dir, job.name, job.url, job.caFile, job.settings));
   const alone = (client = await waitClient(job.url, readFileSync(job.caFile, 'utf8')));
   const reader = new SwipeReader('visa');
-  const floorRound = (tally: Tally, keep: boolean): Promise<void> =>
+  const floorRound = (tally: Tally, keep: boolean, aheadMs = job.floor.connectAheadMs): Promise<void> =>
     timedClientSale(alone, tally, keep, async () => {
       alone.preconnect();
-      await sleep(job.floor.connectAheadMs);
+      await sleep(aheadMs);
     });
-  round = async (sales, floor) => {
+  round = async (sales, floor, floorAfterWait) => {
     const begun = Date.now();
     await timedSale(terminal, reader, job.swipeAfterMs, sales);
     await sleep(Math.max(0, begun + job.swipeAfterMs + job.floor.afterSwipeMs - Date.now()));
     await floorRound(floor, true);
+    if (job.floor.sameWait) await floorRound(floorAfterWait, true, job.swipeAfterMs);
   };
   // Untimed, the sales and the floor's client side by side: the swipe once a connection is surely ready.
   const warmUpSwipeMs = Math.min(job.swipeAfterMs, job.floor.connectAheadMs);
@@ -105,17 +111,18 @@ for (let line = await lines.next(); !line.done; line = await lines.next()) {
   const schedule = JSON.parse(String(line.value)) as WaitLaneSchedule;
   const sales = new Tally();
   const floor = new Tally();
+  const floorAfterWait = new Tally();
   sales.add(started);
   if (round) started = new Tally();
   try {
     for (let i = 0; round && i < schedule.rounds; i++) {
       await sleep(Math.max(0, schedule.at + i * schedule.periodMs - Date.now()));
-      await round(sales, floor);
+      await round(sales, floor, floorAfterWait);
     }
   } catch (e) {
     sales.failures.push(`crashed: ${e instanceof Error ? e.message : String(e)}`);
   }
-  const tally: WaitLaneTally = { ...sales, floor };
+  const tally: WaitLaneTally = { ...sales, floor, ...(job.floor.sameWait ? { floorAfterWait } : {}) };
   process.stdout.write(`${JSON.stringify(tally)}\n`);
 }
 client?.close();

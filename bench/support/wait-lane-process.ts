@@ -16,7 +16,8 @@ const failedWith = (failure: string): LaneResult => ({ times: [], failures: [fai
 const resultOf = (line: string | undefined): LaneResult => {
   try {
     const r = JSON.parse(line ?? '') as Partial<LaneResult>;
-    return { times: r.times ?? [], failures: r.failures ?? [], ...(r.stages ? { stages: r.stages } : {}), ...(r.slowest ? { slowest: r.slowest } : {}), floor: { times: r.floor?.times ?? [], failures: r.floor?.failures ?? [] } };
+    return { times: r.times ?? [], failures: r.failures ?? [], ...(r.stages ? { stages: r.stages } : {}), ...(r.slowest ? { slowest: r.slowest } : {}), floor: { times: r.floor?.times ?? [], failures: r.floor?.failures ?? [] },
+      ...(r.floorAfterWait ? { floorAfterWait: { times: r.floorAfterWait.times, failures: r.floorAfterWait.failures } } : {}) };
   } catch {
     return failedWith(`the lane process said ${JSON.stringify(line ?? 'nothing')}`);
   }
