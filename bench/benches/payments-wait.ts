@@ -29,10 +29,10 @@ import { startWaitLane, type LaneResult } from '../support/wait-lane-process';
  *   every 2.5 s, gateway.keepWarmSeconds as shipped), the long waits with only the tender's
  *   connection, their lanes in parallel. A long wait is held to the floor at the same point: the
  *   client alone asking for its connection and sending after the same wait, in the same lane once
- *   its sale is over. After seconds idle, everything on this machine starts slower (the client
- *   alone after 60 s took 1-3 ms more than right after a sale, and a first commit after idle 0.7 ms
- *   against 0.1 back to back), which a floor taken right after the sale left in the margin; that
- *   floor is still shown beside it;
+ *   its sale is over. After seconds idle this machine can start slower (in one run the client
+ *   alone's p50 after 60 s was 2.2 ms above its p50 right after a sale at 100 ms, none at 200 ms;
+ *   a first commit after idle 0.7 ms against 0.1 back to back), which a floor taken right after the
+ *   sale would leave in the margin; that floor is still shown beside it;
  * - the first sale after a quiet spell (gateway.keepWarmSeconds 0, a swipe 0.3 s after the tender:
  *   at 200 ms the handshakes take longer than the customer, and are awaited);
  * - for reference, the client called after the swipe on a fresh connection (about three round trips).
