@@ -13,11 +13,20 @@ export interface WaitLaneProcess {
 /** A result with no sale, only why. */
 const failedWith = (failure: string): LaneResult => ({ times: [], failures: [failure], floor: { times: [], failures: [] } });
 
+/** A floor's rounds as the lane printed them, with what is missing taken as none. */
+const roundsOf = (t: Partial<LaneResult['floor']> | undefined): LaneResult['floor'] => ({ times: t?.times ?? [], failures: t?.failures ?? [] });
+
 const resultOf = (line: string | undefined): LaneResult => {
   try {
     const r = JSON.parse(line ?? '') as Partial<LaneResult>;
-    return { times: r.times ?? [], failures: r.failures ?? [], ...(r.stages ? { stages: r.stages } : {}), ...(r.slowest ? { slowest: r.slowest } : {}), floor: { times: r.floor?.times ?? [], failures: r.floor?.failures ?? [] },
-      ...(r.floorAfterWait ? { floorAfterWait: { times: r.floorAfterWait.times, failures: r.floorAfterWait.failures } } : {}) };
+    return {
+      times: r.times ?? [],
+      failures: r.failures ?? [],
+      ...(r.stages ? { stages: r.stages } : {}),
+      ...(r.slowest ? { slowest: r.slowest } : {}),
+      floor: roundsOf(r.floor),
+      ...(r.floorAfterWait ? { floorAfterWait: roundsOf(r.floorAfterWait) } : {}),
+    };
   } catch {
     return failedWith(`the lane process said ${JSON.stringify(line ?? 'nothing')}`);
   }
