@@ -24,6 +24,8 @@ echo "@@old $(posctl --data-dir "$old" keys status --json)"
 
 # The headless start unseals with the same keyring entry: it comes up live.
 out=$(mktemp)
+# Its output holds the page's address with its token: it goes when the session ends.
+trap 'rm -f "$out"' EXIT
 node "$root/dist/headless.js" --data-dir "$lane" --port 0 > "$out" 2>&1 &
 pid=$!
 for _ in $(seq 1 300); do grep -q 'Open this address' "$out" && break; kill -0 "$pid" 2>/dev/null || break; sleep 0.1; done

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { deriveMode } from '../../../main/config/mode';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { applyProvisioning, flattenProvisioning, readProvisioningFile } from '../../../main/config/provisioning';
@@ -127,10 +127,15 @@ describe('provisioning', () => {
   });
 
   it('says a file is broken without quoting it (the fault may sit next to a password)', () => {
-    const file = join(mkdtempSync(join(tmpdir(), 'pos-prov-')), 'provision.json');
-    writeFileSync(file, '{"gateway": {"url": "https://x.example/v14", "password": "hunter2-secret" bad}}');
-    expect(() => readProvisioningFile(file)).toThrow(/is not valid JSON/);
-    expect(() => readProvisioningFile(file)).not.toThrow(/secret|hunter/);
+    const dir = mkdtempSync(join(tmpdir(), 'pos-prov-'));
+    const file = join(dir, 'provision.json');
+    try {
+      writeFileSync(file, '{"gateway": {"url": "https://x.example/v14", "password": "hunter2-secret" bad}}');
+      expect(() => readProvisioningFile(file)).toThrow(/is not valid JSON/);
+      expect(() => readProvisioningFile(file)).not.toThrow(/secret|hunter/);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('applies all or nothing and names unknown keys', () => {

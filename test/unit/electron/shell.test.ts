@@ -1,7 +1,7 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { IPC_EVENT, IPC_INVOKE } from '../../../preload/bridge';
 import { createCore, type Core } from '../../../main/core';
 import { createNodePlatform } from '../../../main/platform/platform';
@@ -131,13 +131,28 @@ function fakeElectron(options: { lock?: boolean } = {}) {
   };
 }
 
+// What a test made is closed and removed after it: a lane's database and keys do not pile up in /tmp.
+const made: { cores: Core[]; dirs: string[] } = { cores: [], dirs: [] };
+
+afterEach(async () => {
+  const { cores, dirs } = made;
+  made.cores = [];
+  made.dirs = [];
+  for (const core of cores) if (core.db.open) await core.close();
+  for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
+});
+
 async function makeCore(): Promise<Core> {
   const dir = mkdtempSync(join(tmpdir(), 'pos-shell-'));
-  return createCore({ logLevel: 'silent', watchIntervalMs: 0 }, createNodePlatform({ host: 'electron', dataDir: dir, version: '9.9.9' }));
+  made.dirs.push(dir);
+  const core = await createCore({ logLevel: 'silent', watchIntervalMs: 0 }, createNodePlatform({ host: 'electron', dataDir: dir, version: '9.9.9' }));
+  made.cores.push(core);
+  return core;
 }
 
 function rendererDir(): string {
   const dir = mkdtempSync(join(tmpdir(), 'pos-renderer-'));
+  made.dirs.push(dir);
   writeFileSync(join(dir, 'index.html'), '<!doctype html><title>t</title>');
   return dir;
 }
