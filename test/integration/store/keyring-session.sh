@@ -5,6 +5,7 @@
 set -euo pipefail
 # A keyring of its own (not the user's login keyring, which another password may lock).
 export XDG_DATA_HOME="$4"
+# shellcheck disable=SC2046 # the daemon prints NAME=value pairs, each exported as its own word
 export $(printf 'session-pw' | gnome-keyring-daemon --unlock --components=secrets)
 unset POS_KEY_PROTECTION
 root=$1; lane=$2; old=$3
