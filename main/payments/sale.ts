@@ -393,6 +393,7 @@ export class Sale {
         return this.finish();
       }
     }
+    // Durable first, then the request is built: building it during the sync was measured slower here (docs/payments.md, Durability).
     this.moveTo('send', [...prefix, 'journaled', 'sending'], { ...columns, attemptsIncrement: true });
     // Another process closed the row meanwhile (a recovery): nothing may be sent for it.
     if (this.row.state !== 'sending') return this.finish();
