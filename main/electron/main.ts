@@ -17,7 +17,7 @@ import { runShell } from './shell';
 import { reportPosctlFailure, reportStartFailure, startupLog } from './start-failure';
 import { startAppUpdates } from './updates';
 
-const refused = launchProblem(process.argv, electron.app.isPackaged);
+const refused = launchProblem(process.argv, electron.app.isPackaged, { platform: process.platform, hasSwitch: (name) => electron.app.commandLine.hasSwitch(name) });
 // A per-machine installation keeps the lane in the machine-wide folder (platform/data-dir.ts).
 const installation = detectInstallation(electron.app.isPackaged);
 const stderr = (text: string): void => void process.stderr.write(text);
