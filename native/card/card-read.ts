@@ -130,10 +130,11 @@ function tail(rest: string, sep: string): Pick<TrackFields, 'expiry' | 'serviceC
   let r = rest;
   let expiry: string | null = null;
   if (r.startsWith(sep)) r = r.slice(1);
-  else {
+  else if (/^\d{4}/.test(r)) {
     expiry = r.slice(0, 4);
     r = r.slice(4);
   }
+  // Anything else (a field cut short, nothing at all) is no expiry: the other track's is used.
   let serviceCode: string | null = null;
   if (/^\d{3}/.test(r)) serviceCode = r.slice(0, 3);
   return { expiry, serviceCode };
@@ -152,6 +153,7 @@ export function parseTrack1(text: string): TrackParse {
   if (first < 0) return { ok: false, notBank: false, why: 'no field separator' };
   const pan = body.slice(1, first).replace(/ /g, '');
   if (!/^\d{1,19}$/.test(pan)) return { ok: false, notBank: false, why: 'account number field is not digits' };
+  if (isAamvaIin(pan)) return { ok: false, notBank: true, why: 'licence IIN' };
   const afterPan = body.slice(first + 1);
   const second = afterPan.indexOf('^');
   let rawName: string;
@@ -201,8 +203,9 @@ export function parseSwipe(text: string, options: ParseSwipeOptions = {}): Parse
   if (bank.length === 0 || bank.every((t) => t.failed)) return fail('BAD_READ', 'The card stripe could not be read. Swipe again or key the card.');
 
   const warnings: string[] = [];
-  const t1 = bank.find((t) => t.track === 1 && !t.failed);
-  const t2 = bank.find((t) => t.track === 2 && !t.failed);
+  // A whole track before one cut short (a stray repeated sentinel leaves a cut-short one first).
+  const t1 = bank.find((t) => t.track === 1 && !t.failed && !t.truncated) ?? bank.find((t) => t.track === 1 && !t.failed);
+  const t2 = bank.find((t) => t.track === 2 && !t.failed && !t.truncated) ?? bank.find((t) => t.track === 2 && !t.failed);
   const p1 = t1 ? checkedTrack(t1, parseTrack1) : undefined;
   const p2 = t2 ? checkedTrack(t2, parseTrack2) : undefined;
 
@@ -230,8 +233,8 @@ export function parseSwipe(text: string, options: ParseSwipeOptions = {}): Parse
   if (pan.length < 12 || pan.length > 19) return fail('BAD_PAN', 'The card number has the wrong length. Swipe again or key the card.');
   if (!luhnValid(pan)) return fail('LUHN', 'The card number failed its check digit. Swipe again or key the card.');
 
-  const rawExpiry = good2?.expiry ?? good1?.expiry ?? null;
-  const expiry = parseExpiry(rawExpiry);
+  // Track 2's month when it is one, else track 1's: an unreadable field on one track never hides the other's (an expired card stays expired).
+  const expiry = parseExpiry(good2?.expiry ?? null) ?? parseExpiry(good1?.expiry ?? null);
   if (expiry === null) warnings.push('NO_EXPIRY');
   const name = good1?.name;
   const init = {

@@ -44,7 +44,7 @@ export function splitTracks(text: string): SplitTracks {
       i++;
       continue;
     }
-    const track: 1 | 2 | 3 = ch === '%' ? 1 : TRACK3_SENTINELS.has(ch) || tracks.some((t) => t.track === 2) ? 3 : 2;
+    const track = trackOf(ch, tracks);
     const { at: end, complete } = findEnd(text, i + 1, track);
     if (!complete) {
       // No end sentinel: keep what there is so the caller can say "truncated".
@@ -57,9 +57,12 @@ export function splitTracks(text: string): SplitTracks {
     let lrc: string | undefined;
     const after = text.charAt(next);
     if (after !== '' && inCharset(after, track)) {
-      // The LRC may itself look like a start sentinel: take it as LRC only when it checks out
-      // or when it cannot start a track.
-      if (!START_SENTINELS.has(after) || trackLrc(body, track) === after) {
+      // The LRC may itself look like a start sentinel. It starts a track only when it does not
+      // check out as this one's LRC and a whole track follows from it; otherwise it is this
+      // track's LRC, checked later (a wrong one that looks like `;` must not pass as no LRC).
+      const startsTrack =
+        START_SENTINELS.has(after) && trackLrc(body, track) !== after && findEnd(text, next + 1, trackOf(after, [...tracks, { track, text: body, failed: false, truncated: false }])).complete;
+      if (!startsTrack) {
         lrc = after;
         next++;
       }
@@ -68,6 +71,15 @@ export function splitTracks(text: string): SplitTracks {
     i = next;
   }
   return { tracks, stray };
+}
+
+/**
+ * The track a start sentinel opens: `%` track 1, `+ # &` track 3, `;` track 2, or track 3 once a
+ * whole track 2 came before it (a `;` cut short by a stray second `;` leaves track 2 to the next).
+ */
+function trackOf(sentinel: string, before: readonly TrackToken[]): 1 | 2 | 3 {
+  if (sentinel === '%') return 1;
+  return TRACK3_SENTINELS.has(sentinel) || before.some((t) => t.track === 2 && !t.truncated) ? 3 : 2;
 }
 
 /** Track 1 characters are ASCII 0x20–0x5F; tracks 2 and 3 use 0x30–0x3F. */

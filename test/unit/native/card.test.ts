@@ -167,7 +167,31 @@ describe('ISO 7813 track parsing', () => {
     expect(parseSwipe(`${t2}8`, { now: new Date('2020-01-01') }).ok).toBe(true);
     expect(refusal(`${t2}7`)).toBe('BAD_LRC');
   });
+  it('checks an LRC that looks like a start sentinel instead of taking it for the next track', () => {
+    // Both tracks' LRC here is `;`: with one digit changed, the same `;` must fail the check, not pass as "no LRC".
+    const t2 = ';4729324752968608=200110172716?';
+    const t1 = '%B4111111111111111^DOE/JOHN^2001101000000007?';
+    expect([trackLrc(t2, 2), trackLrc(t1, 1)]).toEqual([';', ';']);
+    expect(card(`${t2};`).expired).toBe(true);
+    expect(refusal(';4729324752968608=300110172716?;')).toBe('BAD_LRC');
+    expect(card(`${t1};`).expired).toBe(true);
+    expect(refusal('%B4111111111111111^DOE/JOHN^3001101000000007?;')).toBe('BAD_LRC');
+    // A reader that sends no LRC: the `;` after track 1 starts a whole track 2.
+    expect(card('%B4111111111111111^DOE/JOHN^3012101?;4111111111111111=3012101?').masked().tracks).toEqual([1, 2]);
+  });
+  it("keeps track 1's expiry when track 2's field is cut short or empty: an expired card stays expired", () => {
+    for (const t2 of [';4111111111111111=?', ';4111111111111111=20?', ';4111111111111111=101?']) {
+      expect(card(`%B4111111111111111^DOE/JOHN^2001101?${t2}`).masked(), t2).toMatchObject({ expiry: '2020-01', expired: true, warnings: [] });
+    }
+  });
+  it('reads a whole track after a stray repeated start sentinel', () => {
+    expect(card('%%B4111111111111111^DOE/JOHN^3012101?').masked().tracks).toEqual([1]);
+    expect(card(';;4111111111111111=3012101?').masked().tracks).toEqual([2]);
+    expect(card(';\r;4111111111111111=3012101?').masked().tracks).toEqual([2]);
+  });
   it('refuses a driver\'s licence (AAMVA) clearly', () => {
+    // IIN 636 on track 1 alone, as on track 2.
+    expect(refusal('%B636000000000002^DOE/JOHN^3012101?')).toBe('NOT_BANK_CARD');
     expect(refusal(swipeText(SAMPLE_CARDS.licence))).toBe('NOT_BANK_CARD');
     expect(refusal('%CAMOUNTAIN VIEW^DOE$JOHN^1 MAIN ST^?')).toBe('NOT_BANK_CARD');
     expect(refusal(';6360140123456789=2108199001019?')).toBe('NOT_BANK_CARD');

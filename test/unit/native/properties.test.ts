@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { parseSwipe } from '../../../native/card/card-read';
+import { trackLrc } from '../../../native/card/lrc';
 import { luhnCheckDigit } from '../../../native/card/luhn';
 import { parseMicr } from '../../../native/check/micr';
 import { MICR_SYMBOL_NAMES } from '../../../native/check/micr-symbols';
@@ -142,6 +143,27 @@ describe('valid swipes survive any chunking and noise', () => {
         expect(got[0]?.masked().expiry).toBe(`20${yymm.slice(0, 2)}-${yymm.slice(2)}`);
       }),
       { numRuns: 300 },
+    );
+  });
+});
+
+describe('a track sent with its LRC', () => {
+  const digits = fc.array(fc.integer({ min: 0, max: 9 }), { minLength: 15, maxLength: 15 }).map((d) => d.join(''));
+  it('never passes with one data character changed, whatever its LRC looks like (a `;` included)', () => {
+    fc.assert(
+      fc.property(digits, fc.integer({ min: 21, max: 49 }), fc.nat(), fc.integer({ min: 1, max: 9 }), (partial, yy, at, bump) => {
+        const pan = `4${partial}`;
+        const full = `${pan}${luhnCheckDigit(pan)}`;
+        const track = `;${full}=${yy}121010000000?`;
+        const lrc = trackLrc(track, 2);
+        // A digit of the expiry or discretionary data (after `=`), changed: the Luhn check cannot catch it.
+        const from = track.indexOf('=') + 1;
+        const i = from + (at % (track.length - 1 - from));
+        const changed = `${track.slice(0, i)}${(Number(track.charAt(i)) + bump) % 10}${track.slice(i + 1)}`;
+        const r = parseSwipe(`${changed}${lrc}`, { now: new Date('2020-01-01') });
+        expect(r.ok).toBe(false);
+      }),
+      { numRuns: 2000 },
     );
   });
 });
