@@ -91,6 +91,11 @@ export function resolveOutcome(outcome: GatewayOutcome<unknown>, ctx: ResolveCon
       return { state: 'failed', patch: { ...base, message: ctx.offline && !ctx.offline.allowed ? `${message}; not stored offline: ${ctx.offline.reason}` : message } };
     default:
       if (mayHaveBeenProcessed(outcome)) return { state: 'needs-lookup', patch: { ...base, owner: null, leaseUntil: null } };
+      // A refused lookup (4xx, a Client fault, a request the rules refuse) is about the lookup, not
+      // the payment, which the gateway may well have processed: it stays to be looked up, for a manager.
+      if (ctx.path === 'lookup') {
+        return { state: 'needs-lookup', patch: { ...base, attention: true, message: `the lookup was refused (${message}): whether the payment went through is still unknown` } };
+      }
       // Refused as it stands (4xx, a Client fault, a request the rules refuse): no money moved.
       return { state: 'failed', patch: { ...base, attention } };
   }

@@ -20,10 +20,10 @@ const EXPECTED: Record<OutcomeName, Record<SendPath, PaymentState>> = {
   'not-sent': { sale: 'failed', forward: 'offline', lookup: 'needs-lookup' },
   unknown: { sale: 'needs-lookup', forward: 'needs-lookup', lookup: 'needs-lookup' },
   'fault-server': { sale: 'needs-lookup', forward: 'needs-lookup', lookup: 'needs-lookup' },
-  'fault-client': { sale: 'failed', forward: 'failed', lookup: 'failed' },
+  'fault-client': { sale: 'failed', forward: 'failed', lookup: 'needs-lookup' },
   'http-500': { sale: 'needs-lookup', forward: 'needs-lookup', lookup: 'needs-lookup' },
-  'http-401': { sale: 'failed', forward: 'failed', lookup: 'failed' },
-  invalid: { sale: 'failed', forward: 'failed', lookup: 'failed' },
+  'http-401': { sale: 'failed', forward: 'failed', lookup: 'needs-lookup' },
+  invalid: { sale: 'failed', forward: 'failed', lookup: 'needs-lookup' },
 };
 
 const cases = OUTCOME_NAMES.flatMap((name) => PATHS.map((path) => [name, path] as const));
@@ -68,6 +68,15 @@ describe('resolveOutcome', () => {
     for (const name of ['fault-client', 'http-401', 'invalid'] as const) {
       expect(resolveOutcome(OUTCOMES[name], ctx('sale')).patch.attention).toBe(false);
       expect(resolveOutcome(OUTCOMES[name], ctx('forward')).patch.attention).toBe(true);
+    }
+  });
+
+  it('a refused lookup says nothing of the payment: it stays to be looked up, for a manager, never failed (its money would be claimable again)', () => {
+    for (const name of ['fault-client', 'http-401', 'invalid'] as const) {
+      const r = resolveOutcome(OUTCOMES[name], ctx('lookup'));
+      expect(r.state).toBe('needs-lookup');
+      expect(r.patch).toMatchObject({ attention: true });
+      expect(r.patch.message).toMatch(/^the lookup was refused .*still unknown$/);
     }
   });
 
