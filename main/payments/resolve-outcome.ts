@@ -1,6 +1,7 @@
 import { dollarAmountToCents } from '../gateway/money';
 import { describeOutcome, mayHaveBeenProcessed, type GatewayOutcome } from '../gateway/outcome';
 import { redactText } from '../log/redact';
+import { formatCents } from '../../preload/format';
 import type { RowPatch } from './journal/journal';
 import type { OfflineDecision } from './policy';
 import type { PaymentState } from './states';
@@ -70,10 +71,12 @@ export function resolveOutcome(outcome: GatewayOutcome<unknown>, ctx: ResolveCon
   switch (outcome.kind) {
     case 'approved': {
       const result = outcome.result as ResultFields;
-      return {
-        state: 'approved',
-        patch: { ...base, ...resultPatch(result), approvedCents: approvedCentsOf(result, ctx.requestedCents, ctx.partialAllowed), attention: false },
-      };
+      const approvedCents = approvedCentsOf(result, ctx.requestedCents, ctx.partialAllowed);
+      // At the counter the register asks for the rest; once the customer has left (a stored
+      // payment forwarded, a lookup), a part approval is money the merchant still has to collect.
+      const short = ctx.path !== 'sale' && approvedCents < ctx.requestedCents;
+      const shortBy = short ? { attention: true, message: `approved ${formatCents(approvedCents, '-')} of ${formatCents(ctx.requestedCents, '-')}: ${formatCents(ctx.requestedCents - approvedCents, '-')} is still to be collected from the customer` } : { attention: false };
+      return { state: 'approved', patch: { ...base, ...resultPatch(result), approvedCents, ...shortBy } };
     }
     case 'declined':
     case 'rejected': {
@@ -92,9 +95,9 @@ export function resolveOutcome(outcome: GatewayOutcome<unknown>, ctx: ResolveCon
     default:
       if (mayHaveBeenProcessed(outcome)) return { state: 'needs-lookup', patch: { ...base, owner: null, leaseUntil: null } };
       // A refused lookup (4xx, a Client fault, a request the rules refuse) is about the lookup, not
-      // the payment, which the gateway may well have processed: it stays to be looked up, for a manager.
+      // the payment, which the gateway may well have processed: it stays in the manager's lookup list.
       if (ctx.path === 'lookup') {
-        return { state: 'needs-lookup', patch: { ...base, attention: true, message: `the lookup was refused (${message}): whether the payment went through is still unknown` } };
+        return { state: 'needs-lookup', patch: { ...base, message: `the lookup was refused (${message}): whether the payment went through is still unknown` } };
       }
       // Refused as it stands (4xx, a Client fault, a request the rules refuse): no money moved.
       return { state: 'failed', patch: { ...base, attention } };

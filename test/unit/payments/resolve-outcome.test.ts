@@ -71,11 +71,10 @@ describe('resolveOutcome', () => {
     }
   });
 
-  it('a refused lookup says nothing of the payment: it stays to be looked up, for a manager, never failed (its money would be claimable again)', () => {
+  it('a refused lookup says nothing of the payment: it stays in the lookup list, never failed (its money would be claimable again)', () => {
     for (const name of ['fault-client', 'http-401', 'invalid'] as const) {
       const r = resolveOutcome(OUTCOMES[name], ctx('lookup'));
       expect(r.state).toBe('needs-lookup');
-      expect(r.patch).toMatchObject({ attention: true });
       expect(r.patch.message).toMatch(/^the lookup was refused .*still unknown$/);
     }
   });
@@ -146,5 +145,19 @@ describe('partial approvals', () => {
     for (const path of PATHS) {
       expect(resolveOutcome({ kind: 'approved', result: gatewayResult({ DollarAmount: '25.00' }) }, ctx(path, { requestedCents: 4_000 })).patch.approvedCents).toBe(2_500);
     }
+  });
+
+  it('once the customer has left, a partial approval needs attention and says what is still to be collected; at the counter it does not', () => {
+    const partial: GatewayOutcome<unknown> = { kind: 'approved', result: gatewayResult({ DollarAmount: '25.00' }) };
+    for (const path of ['forward', 'lookup'] as const) {
+      expect(resolveOutcome(partial, ctx(path, { requestedCents: 4_000 })).patch).toMatchObject({
+        approvedCents: 2_500,
+        attention: true,
+        message: 'approved $25.00 of $40.00: $15.00 is still to be collected from the customer',
+      });
+    }
+    expect(resolveOutcome(partial, ctx('sale', { requestedCents: 4_000 })).patch).toMatchObject({ approvedCents: 2_500, attention: false, message: 'approved' });
+    // A full approval after forwarding needs nothing.
+    expect(resolveOutcome({ kind: 'approved', result: gatewayResult({ DollarAmount: '40.00' }) }, ctx('forward', { requestedCents: 4_000 })).patch.attention).toBe(false);
   });
 });
