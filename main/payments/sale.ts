@@ -6,7 +6,7 @@ import type { KeyedCard } from '../gateway/builders';
 import { centsToDollarAmount } from '../gateway/money';
 import { redactText } from '../log/redact';
 import type { SealOnce } from '../store/sealing';
-import { JournalConflictError, type JournalRow, type JournalStore, type RowPatch } from './journal/journal';
+import { JournalConflictError, type JournalRow, type JournalStore, type MoveGuard, type RowPatch } from './journal/journal';
 import { offlineDecision, type OfflineDecision } from './policy';
 import { claimCents } from './claim-rule';
 import { buildCall, sealContext, type CardSource, type SealedPayload } from './requests';
@@ -17,6 +17,11 @@ import { paidCents, saleViewOfRow } from './views';
 import { SaleCapture } from './capture';
 import { cardFacts } from './card-facts';
 import type { GatewayLease, SaleDevices, SalePolicy } from './ports';
+
+/** The offline limits refused a store inside its commit (another process stored meanwhile). */
+class OfflineRefused extends Error {
+  override name = 'OfflineRefused';
+}
 
 /** The least a sale waits while a card is typed in at the counter (see Sale.waitMs). */
 export const KEYED_WAIT_MS = 180_000;
@@ -386,10 +391,16 @@ export class Sale {
         ? { entry: 'tagged', masked: start.original.masked, brand: start.original.brand, last4: start.original.last4, cardholderName: start.original.cardholderName }
         : {}),
     };
+    // The limits checked again inside the storing commit, against the queue as it is then: another
+    // process (a second register, posctl) storing at the same moment cannot both pass them.
+    let refusedOffline: string | undefined;
+    const withinLimits: MoveGuard = () => {
+      const decision = offline();
+      if (!decision.allowed) throw new OfflineRefused((refusedOffline = decision.reason));
+    };
     const prefix = this.toValidated();
     if (deps.gateway.knownOffline()) {
-      if (offline().allowed) {
-        this.moveTo('store', [...prefix, 'journaled', 'offline'], { ...columns, storedOffline: true, outcomeKind: 'not-sent', message: 'stored offline: the gateway is offline' });
+      if (offline().allowed && this.storeMove('store', [...prefix, 'journaled', 'offline'], { ...columns, storedOffline: true, outcomeKind: 'not-sent', message: 'stored offline: the gateway is offline' }, withinLimits)) {
         return this.finish();
       }
     }
@@ -408,12 +419,21 @@ export class Sale {
     setImmediate(tell);
     const outcome = await answer;
     tell();
-    const resolution = resolveOutcome(outcome, {
-      path: 'sale',
-      requestedCents: this.row.requestedCents,
-      partialAllowed: payload.partialApproval,
-      ...(outcome.kind === 'not-sent' ? { offline: offline() } : {}),
-    });
+    const resolve = (decision?: OfflineDecision) =>
+      resolveOutcome(outcome, {
+        path: 'sale',
+        requestedCents: this.row.requestedCents,
+        partialAllowed: payload.partialApproval,
+        ...(outcome.kind === 'not-sent' ? { offline: decision ?? offline() } : {}),
+      });
+    const resolution = resolve();
+    if (resolution.state === 'offline') {
+      if (!this.storeMove('answer', ['offline'], resolution.patch, withinLimits)) {
+        const refused = resolve({ allowed: false, reason: refusedOffline ?? 'the offline limits were reached meanwhile' });
+        this.moveTo('answer', [refused.state], refused.patch);
+      }
+      return this.finish();
+    }
     const partial = resolution.state === 'approved' && (resolution.patch.approvedCents ?? this.row.requestedCents) < this.row.requestedCents;
     this.moveTo('answer', [resolution.state], { ...resolution.patch, ...(partial && !start.splitTenderId ? { splitTenderId: start.clientRef } : {}) });
     this.finish();
@@ -489,13 +509,24 @@ export class Sale {
   }
 
   /** Journals an event from the row's state along `path`, which the caller publishes itself (finish(), or once the request is on its way). */
-  private moveTo(event: PaymentEvent, path: PaymentState[], patch: RowPatch): void {
+  private moveTo(event: PaymentEvent, path: PaymentState[], patch: RowPatch, guard?: MoveGuard): void {
     try {
-      this.row = this.deps.journal.apply(this.start.clientRef, event, this.deps.now(), patch, { from: this.row.state, to: path });
+      this.row = this.deps.journal.apply(this.start.clientRef, event, this.deps.now(), patch, { from: this.row.state, to: path, ...(guard ? { guard } : {}) });
     } catch (e) {
       if (!(e instanceof JournalConflictError)) throw e;
       // Another process (a recovery) closed the row: show what the journal says.
       this.row = this.deps.journal.get(this.start.clientRef) ?? this.row;
+    }
+  }
+
+  /** A move that stores the payment offline, `withinLimits` checked inside its commit; false (nothing written) when they refuse it. */
+  private storeMove(event: PaymentEvent, path: PaymentState[], patch: RowPatch, withinLimits: MoveGuard): boolean {
+    try {
+      this.moveTo(event, path, patch, withinLimits);
+      return true;
+    } catch (e) {
+      if (e instanceof OfflineRefused) return false;
+      throw e;
     }
   }
 

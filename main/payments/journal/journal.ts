@@ -38,6 +38,9 @@ export interface NewPayment {
   leaseUntil: string;
 }
 
+/** Checks made inside a move's transaction (e.g. the offline limits against the queue as it is); throws to refuse the move. */
+export type MoveGuard = () => void;
+
 export class JournalConflictError extends Error {
   override name = 'JournalConflictError';
 }
@@ -80,13 +83,15 @@ export interface JournalStore extends JournalQueries {
    * A final state wipes the sealed data and schedules a WAL checkpoint. A move that stays before
    * anything is sealed (see `isLightMove`) is committed without waiting for the disk.
    */
-  transition(clientRef: string, from: PaymentState | readonly PaymentState[], to: PaymentState | readonly PaymentState[], at: Date, patch?: RowPatch, detail?: string): JournalRow;
+  transition(clientRef: string, from: PaymentState | readonly PaymentState[], to: PaymentState | readonly PaymentState[], at: Date, patch?: RowPatch, detail?: string, guard?: MoveGuard): JournalRow;
   /**
    * Applies an event (states.ts `EVENTS`): the move `eventMove(event, move)` gives, made by
    * `transition` (same checks, same durability). Throws RangeError for a start or an end the event
-   * does not have. Every change of a payment's state in main goes through here.
+   * does not have. Every change of a payment's state in main goes through here. A `guard` runs
+   * inside the move's IMMEDIATE transaction, before anything is written: what it reads there no
+   * other process can change before the commit, and when it throws nothing is written.
    */
-  apply(clientRef: string, event: PaymentEvent, at: Date, patch?: RowPatch, move?: EventMove & { detail?: string }): JournalRow;
+  apply(clientRef: string, event: PaymentEvent, at: Date, patch?: RowPatch, move?: EventMove & { detail?: string; guard?: MoveGuard }): JournalRow;
   /** Updates columns without a state change (a manager enters a tag, a lease is renewed). */
   update(clientRef: string, state: PaymentState, patch: RowPatch, at: Date, detail?: string): JournalRow;
   /** The sealed forwarding data, if still there. */
@@ -279,7 +284,8 @@ export function createJournalStore(db: Db, mode: Mode, file: string): JournalSto
   }
 
   const transition = db.transaction(
-    (clientRef: string, fromList: readonly PaymentState[], path: readonly PaymentState[], at: Date, patch: RowPatch, detail: string | undefined): JournalRow => {
+    (clientRef: string, fromList: readonly PaymentState[], path: readonly PaymentState[], at: Date, patch: RowPatch, detail: string | undefined, guard?: MoveGuard): JournalRow => {
+      guard?.();
       // From one state (every move a sale makes), the UPDATE's `WHERE state = ?` is the check, and
       // the row is read only to explain a refusal; from several, the row says which one it is in.
       const only = fromList.length === 1 ? fromList[0] : undefined;
@@ -398,16 +404,16 @@ export function createJournalStore(db: Db, mode: Mode, file: string): JournalSto
     createFrom(payment, originalId, claim, state, at) {
       return createFrom.immediate(payment, originalId, claim, typeof state === 'string' ? [state] : state, at);
     },
-    transition(clientRef, from, to, at, patch = {}, detail) {
+    transition(clientRef, from, to, at, patch = {}, detail, guard) {
       const path = typeof to === 'string' ? [to] : to;
       const fromList = typeof from === 'string' ? [from] : from;
-      const row = committed(isLightMove(fromList, path, patch), () => transition.immediate(clientRef, fromList, path, at, patch, detail));
+      const row = committed(isLightMove(fromList, path, patch), () => transition.immediate(clientRef, fromList, path, at, patch, detail, guard));
       if (FINAL_STATES.has(row.state) || patch.sealed === null) scheduleCheckpoint();
       return row;
     },
     apply(clientRef, event, at, patch = {}, move = {}) {
       const m = eventMove(event, move);
-      return store.transition(clientRef, m.from, m.path, at, patch, move.detail);
+      return store.transition(clientRef, m.from, m.path, at, patch, move.detail, move.guard);
     },
     update(clientRef, state, patch, at, detail) {
       const row = transition.immediate(clientRef, [state], [state], at, patch, detail);
