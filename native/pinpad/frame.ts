@@ -40,7 +40,8 @@ export const EOT_BYTE = Buffer.from([EOT]);
 /** Streaming decoder of the PIN pad byte stream; never throws, resynchronises on the next STX/SI. */
 export class PinpadDecoder {
   private buf: number[] = [];
-  private state: 'idle' | 'in' | 'lrc' = 'idle';
+  /** `skip`: inside a frame too long to keep, until its end; `skip-lrc`: its LRC byte, dropped too. */
+  private state: 'idle' | 'in' | 'lrc' | 'skip' | 'skip-lrc' = 'idle';
   private start = STX;
   private noisy = false;
 
@@ -66,11 +67,21 @@ export class PinpadDecoder {
       this.reset();
       return;
     }
+    if (this.state === 'skip-lrc') {
+      this.state = 'idle';
+      return;
+    }
     if (b === STX || b === SI) {
       this.buf = [];
       this.state = 'in';
       this.start = b;
       this.noisy = false;
+      return;
+    }
+    // The rest of an overflowed frame (an ACK, NAK or EOT byte in its data or its LRC included) is
+    // data, never a control byte from the pad.
+    if (this.state === 'skip') {
+      if (b === (this.start === STX ? ETX : SO)) this.state = 'skip-lrc';
       return;
     }
     if (this.state === 'idle') {
@@ -90,6 +101,7 @@ export class PinpadDecoder {
     if (this.buf.length >= this.maxLength) {
       out.push({ type: 'overflow' });
       this.reset();
+      this.state = 'skip';
       return;
     }
     this.buf.push(b);

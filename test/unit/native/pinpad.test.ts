@@ -39,6 +39,19 @@ describe('PIN pad framing (reference vectors)', () => {
     expect(events[5]).toEqual({ type: 'frame', frame: { id: '23', data: `0${FS_CHAR}%B4111^X^3012?` } });
   });
 
+  it('reads the rest of a frame too long to keep as data: no ACK, NAK or EOT from inside it or its LRC; the pad\'s next ACK and frame still come through', () => {
+    const data = Buffer.alloc(40, 0x41);
+    data[10] = ACK;
+    data[20] = 0x04;
+    // Its LRC is a NAK byte.
+    const long = Buffer.concat([Buffer.from([0x02]), data, Buffer.from([0x03, NAK])]);
+    const d = new PinpadDecoder(16);
+    const events = d.push(Buffer.concat([long, Buffer.from([ACK]), encodePinpadFrame('13', '1')]));
+    expect(events.map((e) => e.type)).toEqual(['overflow', 'ack', 'frame']);
+    // A frame start inside the skipped frame starts over there.
+    expect(new PinpadDecoder(16).push(Buffer.concat([Buffer.from([0x02]), data.subarray(0, 30), encodePinpadFrame('13', '2')])).map((e) => e.type)).toEqual(['overflow', 'frame']);
+  });
+
   it('accepts SI/SO framing (VeriFone-style pads)', () => {
     const frame = encodePinpadFrame('11', '', 'si');
     expect(frame[0]).toBe(0x0f);
