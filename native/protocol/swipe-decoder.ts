@@ -18,6 +18,9 @@ export interface SwipeDecoderOptions {
   idleMs?: number;
 }
 
+/** Lines a `cr-per-track` swipe may hold: three tracks and one more (each line at most 512 bytes). */
+const MAX_LINES_PER_SWIPE = 4;
+
 /** ASCII track output of serial swipe readers to validated cards. */
 export class SwipeDecoder implements StreamDecoder<CardRead> {
   private readonly framer: Framer;
@@ -59,6 +62,9 @@ export class SwipeDecoder implements StreamDecoder<CardRead> {
   }
 
   private addLine(line: string, out: Decoded<CardRead>[]): void {
+    // A swipe is at most three tracks (and a stray line): more lines without a pause are noise,
+    // parsed as they stand rather than held until the line goes quiet (which may be never).
+    if (this.group.length >= MAX_LINES_PER_SWIPE) this.complete(out);
     const first = splitTracks(line).tracks[0];
     const track = first?.track ?? 0;
     if (this.group.length > 0 && track !== 0 && track <= this.lastTrack) this.complete(out);

@@ -23,6 +23,16 @@ describe('serial swipe decoder', () => {
     expect(reads(events)).toHaveLength(1);
     expect(reads(d.idle())).toHaveLength(1);
   });
+  it('holds at most a swipe\'s lines on an ID TECH line that never goes quiet: noise is refused as it comes, a swipe after it still reads', () => {
+    const d = new SwipeDecoder({ framing: 'cr-per-track' });
+    const noise = Buffer.from(`${'X'.repeat(500)}\r`.repeat(2_000));
+    const events = d.push(noise);
+    // Refused four lines at a time, never held until a pause (the last four wait for the next line).
+    expect(errors(events)).toHaveLength(499);
+    expect(new Set(errors(events))).toEqual(new Set(['NO_TRACKS']));
+    const after = [...d.push(msrSerialBytes(SAMPLE_CARDS.visa, 'cr-per-track')), ...d.idle()];
+    expect([errors(after), reads(after).length]).toEqual([['NO_TRACKS'], 1]);
+  });
   it('skips noise before the sentinels and resynchronises after garbage lines', () => {
     const d = new SwipeDecoder({ framing: 'cr' });
     const events = d.push(Buffer.concat([Buffer.from('\x00\xff junk\r'), Buffer.from('~~'), msrSerialBytes(SAMPLE_CARDS.visa, 'cr')]));
