@@ -48,6 +48,17 @@ export class WedgeDecoder {
   private last = 0;
   private mangled = false;
   private afterEnter = false;
+  /**
+   * A start sentinel handed back alone (its burst ended after one key), kept a while: if its
+   * track's next key (`B` after `%`, a digit after `;`) follows within STALLED_TRACK_MS, the app
+   * may have stalled between a reader's first two keys. That key is then held, `tentative`, until
+   * the next one shows a reader at machine speed (the burst goes on; the page has only the
+   * sentinel) or a person (the key is handed back too).
+   */
+  private released: { char: string; time: number } | undefined;
+  private tentative = false;
+  /** Leading characters of the burst the page already has (a sentinel handed back). */
+  private given = 0;
   private readonly maxGap: number;
   private readonly minBurst: number;
   private readonly now: () => Date;
@@ -75,6 +86,7 @@ export class WedgeDecoder {
 
   /** The pause that ends the current burst: longer inside a card track that has not ended yet. */
   private gapLimit(): number {
+    if (this.tentative) return this.maxGap;
     const [first, second] = this.buf;
     const trackStarted = (first === '%' && second === 'B') || (first === ';' && second !== undefined && second >= '0' && second <= '9');
     const trackOpen = this.buf.at(-1) !== '?' && this.buf.at(-1) !== '\r';
@@ -84,11 +96,25 @@ export class WedgeDecoder {
   key(k: WedgeKey): { consume: boolean; out: WedgeOutput[] } {
     const out: WedgeOutput[] = [];
     if (this.active && k.time - this.last > this.gapLimit()) out.push(...this.finish());
+    // A key within the pause confirms a held continuation: a reader at machine speed.
+    this.tentative = false;
     if (MODIFIERS.has(k.key)) {
       if (this.active) this.last = k.time;
       return { consume: this.active, out };
     }
     if (!this.active) {
+      const held = this.released;
+      this.released = undefined;
+      if (held && continuesTrack(held.char, k.key) && k.time - held.time <= STALLED_TRACK_MS) {
+        // The sentinel's track may go on after a stall: its next key is not typed into the page.
+        this.buf = [held.char, k.key];
+        this.given = 1;
+        this.tentative = true;
+        this.mangled = false;
+        this.afterEnter = false;
+        this.last = k.time;
+        return { consume: true, out };
+      }
       const sentinel = startSentinel(k);
       if (!sentinel) return { consume: false, out };
       this.buf = [sentinel.char];
@@ -98,10 +124,8 @@ export class WedgeDecoder {
       return { consume: true, out };
     }
     if (k.key === 'Enter') {
-      this.buf.push('\r');
       this.afterEnter = true;
-      this.last = k.time;
-      return { consume: true, out };
+      return this.add('\r', k.time, out);
     }
     if (k.key.length === 1) {
       if (this.afterEnter && !startSentinel(k) && !TRACK3_SENTINELS.has(k.key)) {
@@ -111,40 +135,48 @@ export class WedgeDecoder {
         return { consume: again.consume, out: [...out, ...again.out] };
       }
       this.afterEnter = false;
-      this.buf.push(k.key);
       if (!isSwipeChar(k.key)) this.mangled = true;
-      this.last = k.time;
-      if (this.buf.length > MAX_BURST) {
-        this.reset();
-        out.push({ type: 'error', error: { code: 'OVERFLOW', message: 'A keyboard burst was too long to be a swipe and was dropped.' } });
-      }
-      return { consume: true, out };
+      return this.add(k.key, k.time, out);
     }
     if (k.key === 'Dead' || k.key === 'Unidentified' || k.key === 'Process') {
       // A dead key inside a burst: the OS layout is rewriting the reader's characters.
       this.mangled = true;
-      this.buf.push(DEAD);
-      this.last = k.time;
-      return { consume: true, out };
+      return this.add(DEAD, k.time, out);
     }
     // Tab, Backspace, arrows…: a person is typing. Close the burst and let the key through.
     out.push(...this.finish());
     return { consume: false, out };
   }
 
+  /** One more key of the burst, swallowed; a burst longer than any swipe (printable or not) is dropped. */
+  private add(ch: string, time: number, out: WedgeOutput[]): { consume: boolean; out: WedgeOutput[] } {
+    this.buf.push(ch);
+    this.last = time;
+    if (this.buf.length > MAX_BURST) {
+      this.reset();
+      out.push({ type: 'error', error: { code: 'OVERFLOW', message: 'A keyboard burst was too long to be a swipe and was dropped.' } });
+    }
+    return { consume: true, out };
+  }
+
   private reset(): void {
     this.buf = [];
     this.mangled = false;
     this.afterEnter = false;
+    this.tentative = false;
+    this.given = 0;
   }
 
   private finish(): WedgeOutput[] {
     const chars = this.buf;
     const mangled = this.mangled;
+    const given = this.given;
+    const last = this.last;
     this.reset();
     const printable = chars.filter((c) => c !== '\r');
     if (printable.length < this.minBurst) {
-      const text = printable.filter((c) => c !== DEAD).join('');
+      const text = printable.slice(given).filter((c) => c !== DEAD).join('');
+      if (text === '%' || text === ';') this.released = { char: text, time: last };
       return text ? [{ type: 'release', text }] : [];
     }
     if (mangled) {
@@ -161,6 +193,11 @@ export class WedgeDecoder {
     const r = parseSwipe(chars.join(''), { now: this.now() });
     return [decoded(r)];
   }
+}
+
+/** The key that follows a track's start sentinel: `B` (format code) after `%`, a digit after `;`. */
+function continuesTrack(sentinel: string, key: string): boolean {
+  return sentinel === '%' ? key === 'B' : sentinel === ';' && key.length === 1 && key >= '0' && key <= '9';
 }
 
 function isSwipeChar(ch: string): boolean {

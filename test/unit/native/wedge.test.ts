@@ -54,13 +54,31 @@ describe('keyboard-wedge decoder', () => {
     expect(out[0]?.type === 'read' && out[0].value.masked().masked).toBe('411111******1111');
   });
 
-  it('still ends a stalled track after a second, and a person who types ";4" slowly is not held', () => {
+  it('still ends a stalled track after a second, and a person who types ";4" slowly gets both, in order', () => {
     const stalled = wedgeKeys(SAMPLE_CARDS.visa).slice(0, 6);
     const { out } = play(stalled);
     expect(out.map((o) => o.type)).toEqual(['error']);
+    // The digit after a sentinel is held no longer than the gap, then handed back after it, in order.
     const slow = play(typed(';4', 0, 200));
-    expect(slow.out).toEqual([{ type: 'release', text: ';' }]);
-    expect(slow.swallowed).toBe(1);
+    expect(slow.out).toEqual([
+      { type: 'release', text: ';' },
+      { type: 'release', text: '4' },
+    ]);
+  });
+
+  it.each([
+    ['track 1', SAMPLE_CARDS.visa, '%'],
+    ['track 2 alone', { ...SAMPLE_CARDS.visa, tracks: [null, SAMPLE_CARDS.visa.tracks[1], null] as const }, ';'],
+  ])('does not type the card into the page when the app stalls right after the start sentinel (%s)', (_name, sample, sentinel) => {
+    for (const stallMs of [60, 400, 900]) {
+      const keys = wedgeKeys(sample).map((k, i) => (i >= 1 ? { ...k, time: k.time + stallMs } : k));
+      const { out, swallowed } = play(keys);
+      // At most the sentinel reaches the page (handed back); every key was swallowed; the card is read.
+      expect(swallowed, `${stallMs} ms`).toBe(keys.length);
+      expect(out.filter((o) => o.type === 'release'), `${stallMs} ms`).toEqual([{ type: 'release', text: sentinel }]);
+      const read = out.find((o) => o.type === 'read');
+      expect(read?.type === 'read' && read.value.masked().masked, `${stallMs} ms`).toBe('411111******1111');
+    }
   });
 
   it('lets typing through: slow keys, and a sentinel typed by a person is handed back', () => {
@@ -95,5 +113,14 @@ describe('keyboard-wedge decoder', () => {
     const keys = typed(`;${'1'.repeat(500)}`, 0, 1);
     const { out } = play(keys);
     expect(out.map((o) => (o.type === 'error' ? o.error.code : o.type))).toContain('OVERFLOW');
+  });
+  it('drops an endless burst of Enter or dead keys too: it never holds more than a swipe', () => {
+    for (const key of ['Enter', 'Dead']) {
+      const d = new WedgeDecoder();
+      const keys: WedgeKey[] = [{ key: ';', time: 0 }, ...Array.from({ length: 1_000 }, (_, i) => ({ key, time: 1 + i * 2 }))];
+      const { out } = play(keys, d);
+      expect(out.map((o) => (o.type === 'error' ? o.error.code : o.type)), key).toContain('OVERFLOW');
+      expect(d.active, key).toBe(false);
+    }
   });
 });
