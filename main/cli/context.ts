@@ -29,6 +29,8 @@ export interface CoreOptions {
 export interface CliContext {
   /** The data directory from --data-dir, POS_DATA_DIR or the default. */
   dataDir(): string;
+  /** Refuses a data directory named on purpose that does not exist (see checkDataDir), for a command that reads files without the core. */
+  requireDataDir(): void;
   /** The SQLite build of the program running posctl, for a command that opens a file without the core. */
   readonly sqliteNativeBinding?: string | undefined;
   /** Opens this terminal's core (without starting background work), runs fn, closes it. */
@@ -52,6 +54,7 @@ export function createCliContext(globals: () => GlobalOptions, host: CliHost = {
   const dataDir = (): string => choice().dir;
   return {
     dataDir,
+    requireDataDir: () => checkDataDir(dataDir(), globals()),
     sqliteNativeBinding: host.sqliteNativeBinding,
     async withCore(fn, options = {}) {
       checkDataDir(dataDir(), globals());

@@ -35,6 +35,12 @@ export function registerQueuePending(queue: Command, ctx: CliContext): void {
     .description('live payments still waiting to be forwarded, read without opening the terminal (exit 0 none, 1 some, 2 cannot tell): the installers ask this before an upgrade or a removal')
     .action((opts: { json?: boolean }) => {
       let pending: PendingPayments;
+      // A mistyped --data-dir holds no journal: "none waiting" there would let an upgrade go ahead.
+      try {
+        ctx.requireDataDir();
+      } catch (e) {
+        throw new CliError(`cannot tell whether payments are waiting: ${(e as Error).message}`, PENDING_EXIT.UNKNOWN);
+      }
       try {
         pending = readPendingPayments(ctx.dataDir(), ctx.sqliteNativeBinding ? { nativeBinding: ctx.sqliteNativeBinding } : {});
       } catch (e) {

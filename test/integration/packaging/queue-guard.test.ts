@@ -75,6 +75,14 @@ describe('posctl queue pending', () => {
     expect(JSON.parse(r.stdout)).toMatchObject({ waiting: 0 });
   });
 
+  it('answers 2 for a data directory named on purpose that does not exist (a typo), not "none waiting"', async () => {
+    const missing = join(tempDir(), 'typo');
+    const r = await posctl(missing, ['queue', 'pending']);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/cannot tell whether payments are waiting: the data directory .*typo \(from --data-dir\) does not exist/);
+    expect(r.stdout).toBe('');
+  });
+
   it('answers 2 when the live journal cannot be read, saying it cannot tell', async () => {
     const dir = tempDir();
     writeFileSync(join(dir, 'journal-live.sqlite'), 'this is not a database, but it is long enough to have a header: '.repeat(4));
