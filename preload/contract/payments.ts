@@ -311,15 +311,18 @@ export const DailyTotals = lazySchema(() => z.strictObject({
 }));
 export type DailyTotals = z.infer<typeof DailyTotals>;
 
+/** Who decided, as typed: recorded on the payment and printed by posctl and the screens, so never a control character. */
+const DecidedBy = lazySchema(() => plainText(z.string().trim().min(1).max(40)));
+
 export const QueueAction = lazySchema(() => z.discriminatedUnion('action', [
   /** The manager read the tag (and authorization number) from the gateway's report: look it up. */
-  z.strictObject({ action: z.literal('lookup'), ref: ClientRef, tag: z.string().trim().regex(/^\d{1,20}$/), authorizationNum: z.string().trim().max(12).optional(), decidedBy: z.string().trim().min(1).max(40) }),
+  z.strictObject({ action: z.literal('lookup'), ref: ClientRef, tag: z.string().trim().regex(/^\d{1,20}$/), authorizationNum: plainText(z.string().trim().max(12)).optional(), decidedBy: DecidedBy }),
   /** Not in the gateway's report: it may be sent again (same reference). */
-  z.strictObject({ action: z.literal('not-processed'), ref: ClientRef, decidedBy: z.string().trim().min(1).max(40) }),
+  z.strictObject({ action: z.literal('not-processed'), ref: ClientRef, decidedBy: DecidedBy }),
   /** Give it up: not sent again (if the gateway has it after all, void it there). */
-  z.strictObject({ action: z.literal('write-off'), ref: ClientRef, decidedBy: z.string().trim().min(1).max(40) }),
+  z.strictObject({ action: z.literal('write-off'), ref: ClientRef, decidedBy: DecidedBy }),
   /** The merchant dealt with a payment declined after forwarding. */
-  z.strictObject({ action: z.literal('acknowledge'), ref: ClientRef, decidedBy: z.string().trim().min(1).max(40) }),
+  z.strictObject({ action: z.literal('acknowledge'), ref: ClientRef, decidedBy: DecidedBy }),
 ]));
 export type QueueAction = z.infer<typeof QueueAction>;
 

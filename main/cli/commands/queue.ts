@@ -1,5 +1,6 @@
 import { Option, type Command } from 'commander';
 import { QueueAction, type ForwardResult, type Mode, type QueueStatus } from '../../../preload/contract';
+import { controlCharacterProblem } from '../../../preload/contract/text';
 import type { PauseState } from '../../payments/journal/queries';
 import type { CliContext } from '../context';
 import { CliError, EXIT, money, printJson, say, table } from '../output';
@@ -135,6 +136,8 @@ export function registerQueue(program: Command, ctx: CliContext): void {
           : 'send stored payments again (the running app picks it up within seconds; posctl queue forward sends now)',
       )
       .action(async (opts: { by?: string; json?: boolean }) => {
+        const control = opts.by === undefined ? undefined : controlCharacterProblem(opts.by);
+        if (control) throw new CliError(`--by ${control}`);
         const by = opts.by?.trim();
         if (by !== undefined && (by.length < 1 || by.length > 40)) throw new CliError('--by must be 1 to 40 characters');
         const { status, pause } = await ctx.withCore((core) => {

@@ -207,6 +207,9 @@ describe('posctl queue', { timeout: 90_000 }, () => {
     await pos(dir, ['config', 'set', 'offline.enabled', 'true']);
     await pos(dir, ['gateway', 'training-fault', 'unreachable', '--count', '1']);
     expect((await sale(dir, '20.00')).view.state).toBe('offline');
+    // A name with a control character (an escape sequence printed back by queue status) is refused.
+    const escaped = await pos(dir, ['queue', 'pause', '--by', 'X\u001b[2JY']);
+    expect([escaped.code, escaped.stderr]).toEqual([2, expect.stringMatching(/--by must not contain control characters .*U\+001B/)]);
     expect((await pos(dir, ['queue', 'pause', '--by', 'Sam'])).code).toBe(0);
     const human = await pos(dir, ['queue', 'status']);
     expect(human.stdout).toMatch(/training \(current\) +1 +\$20\.00/);

@@ -62,4 +62,13 @@ describe('plainText', () => {
     expect(cashier.error?.issues.map((i) => i.path)).toEqual([['name']]);
     expect(methods['cashiers.save'].input.safeParse({ number: '7', name: 'Pat Doe', pin: '4826' }).success).toBe(true);
   });
+
+  it("guards a manager's decision: who decided and the authorization number, recorded and printed by posctl", () => {
+    const resolve = methods['queue.resolve'].input;
+    const escaped = resolve.safeParse({ action: 'write-off', ref: 'TMWYTOAWSKOANAJJLPL', decidedBy: 'X\u001b[2JY' });
+    expect(escaped.error?.issues.map((i) => i.path)).toEqual([['decidedBy']]);
+    const auth = resolve.safeParse({ action: 'lookup', ref: 'TMWYTOAWSKOANAJJLPL', tag: '106625152', authorizationNum: 'ET\u001b1', decidedBy: 'Sam' });
+    expect(auth.error?.issues.map((i) => i.path)).toEqual([['authorizationNum']]);
+    expect(resolve.safeParse({ action: 'lookup', ref: 'TMWYTOAWSKOANAJJLPL', tag: '106625152', authorizationNum: 'ET66855', decidedBy: ' Sam ' }).data).toMatchObject({ decidedBy: 'Sam' });
+  });
 });
