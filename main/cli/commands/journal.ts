@@ -1,4 +1,3 @@
-import { chmodSync, writeFileSync } from 'node:fs';
 import { Option, type Command } from 'commander';
 import { JournalSearch, PaymentState, PaymentType, type DailyTotals, type Mode, type PaymentRow } from '../../../preload/contract';
 import { PosError } from '../../api/errors';
@@ -7,6 +6,7 @@ import type { CliContext } from '../context';
 import { cliErrorOf } from '../contract-call';
 import { intArg } from '../input';
 import { CliError, money, printJson, say, table } from '../output';
+import { writeOwnerOnly } from '../owner-only-file';
 
 /** --mode: which journal (training and live payments are kept in separate files); default the terminal's mode. */
 export function modeOption(): Option {
@@ -231,15 +231,8 @@ export function registerJournal(program: Command, ctx: CliContext): void {
     .action(async (opts: FilterOptions & { csv: string; force?: boolean; json?: boolean }) => {
       const search = searchOf(opts);
       const out = await ctx.withCore((core) => core.payments.ledger.exportCsv(search));
-      try {
-        writeFileSync(opts.csv, out.csv, { mode: 0o600, flag: opts.force ? 'w' : 'wx' });
-        // A replaced file keeps its old mode: card holders' names and masked cards are still the merchant's data.
-        chmodSync(opts.csv, 0o600);
-      } catch (e) {
-        const code = (e as NodeJS.ErrnoException).code;
-        if (code === 'EEXIST') throw new CliError(`${opts.csv} exists; add --force to replace it`);
-        throw new CliError(`cannot write ${opts.csv} (${code ?? (e as Error).message})`);
-      }
+      // Card holders' names and masked cards are still the merchant's data.
+      writeOwnerOnly(opts.csv, out.csv, opts.force === true);
       if (opts.json) printJson({ file: opts.csv, rows: out.rows });
       else say(`wrote ${out.rows} payment(s) to ${opts.csv}`);
     });

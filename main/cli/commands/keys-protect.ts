@@ -1,4 +1,4 @@
-import { chmodSync, readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import type { Command } from 'commander';
 import { errorCodeOf } from '../../error-code';
 import { encryptKeyExport, KeyExportError, MIN_PASSPHRASE, parseKeyExport, passphraseProblem, privateKeyOfExport } from '../../store/key-export';
@@ -6,6 +6,7 @@ import { KeyProtectRefused, type KeyHealth } from '../../store/terminal-key';
 import type { CliContext } from '../context';
 import { readStdin } from '../input';
 import { CliError, printJson, say, write } from '../output';
+import { writeOwnerOnly } from '../owner-only-file';
 
 /*
  * Keeping a lane's key outside its data folder, and moving it on purpose: `posctl keys protect`
@@ -67,13 +68,7 @@ export function registerKeyProtection(keys: Command, ctx: CliContext): void {
           }
         }),
       );
-      try {
-        writeFileSync(opts.to, `${JSON.stringify(content, null, 2)}\n`, { mode: 0o600, flag: opts.force ? 'w' : 'wx' });
-        chmodSync(opts.to, 0o600);
-      } catch (e) {
-        if (errorCodeOf(e) === 'EEXIST') throw new CliError(`${opts.to} exists; add --force to replace it`);
-        throw new CliError(`${opts.to} cannot be written (${errorCodeOf(e) || (e as Error).message})`);
-      }
+      writeOwnerOnly(opts.to, `${JSON.stringify(content, null, 2)}\n`, opts.force === true);
       if (opts.json) printJson({ file: opts.to, publicKey: content.publicKey });
       else say(`the terminal key is in ${opts.to}, encrypted with the passphrase: on the new computer run \`posctl keys import ${opts.to}\` (as root for a machine-wide lane), then delete the file`);
     });

@@ -1,16 +1,16 @@
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { arch, release } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { Command } from 'commander';
 import { MACHINE_RECORD } from '../../config/machine-provisioning';
 import { machineProvisioningFile } from '../../config/provisioning-path';
 import { bundleFiles, zipBundle } from '../../diagnostics/support-bundle';
-import { errorCodeOf } from '../../error-code';
 import { rotatedLogFiles } from '../../log/log-file';
 import { runningInstance } from '../../store/instance-lock';
 import { APP_VERSION } from '../../version';
 import type { CliContext } from '../context';
 import { CliError, printJson, say } from '../output';
+import { writeOwnerOnly } from '../owner-only-file';
 
 function readJson(file: string): unknown {
   try {
@@ -69,12 +69,8 @@ export function registerLogs(program: Command, ctx: CliContext): void {
         });
       });
       const zip = zipBundle(files, now);
-      try {
-        // Readable by its owner only: it names the lane, its devices and its settings.
-        writeFileSync(out, zip, { mode: 0o600 });
-      } catch (e) {
-        throw new CliError(`cannot write ${out} (${errorCodeOf(e) || String(e)})`);
-      }
+      // Readable by its owner only: it names the lane, its devices and its settings.
+      writeOwnerOnly(out, zip, opts.force === true);
       if (opts.json) printJson({ file: out, bytes: zip.byteLength, files: Object.keys(files) });
       else say(`wrote ${out} (${Math.ceil(zip.byteLength / 1024)} KiB): ${Object.keys(files).join(', ')}`);
     });

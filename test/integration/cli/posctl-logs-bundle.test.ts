@@ -58,6 +58,10 @@ describe('posctl logs bundle', { timeout: 90_000 }, () => {
     expect(JSON.parse(r.stdout)).toMatchObject({ file: out });
     expect(statSync(out).mode & 0o777).toBe(0o600);
     expect((await posctl(dataDir, ['logs', 'bundle', '--out', out])).code).toBe(2);
+    // Replacing a file others could read leaves it readable by its owner only, like a new one.
+    chmodSync(out, 0o644);
+    expect((await posctl(dataDir, ['logs', 'bundle', '--out', out, '--force'])).code).toBe(0);
+    expect(statSync(out).mode & 0o777).toBe(0o600);
 
     const files = unzipSync(new Uint8Array(readFileSync(out)));
     expect(Object.keys(files).sort()).toEqual(
