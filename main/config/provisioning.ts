@@ -30,6 +30,10 @@ export function applyProvisioning(settings: SettingsStore, input: unknown): stri
   const entries = flattenProvisioning(input);
   const unknown = entries.filter(([k]) => !isSettingKey(k)).map(([k]) => k);
   if (unknown.length > 0) throw new SettingError(`unknown settings in provisioning file: ${unknown.join(', ')}`);
+  // As provision check says: a key given dotted and nested is refused, not applied twice (the last one winning unseen).
+  const keys = entries.map(([k]) => k);
+  const twice = [...new Set(keys.filter((k, i) => keys.indexOf(k) !== i))];
+  if (twice.length > 0) throw new SettingError(`settings given twice in the provisioning file, once dotted and once nested (keep one of each): ${twice.join(', ')}`);
   // Rules between keys (offline.maxAmount ≤ offline.maxTotal) see the whole file at once.
   settings.setMany(
     entries.map(([k, v]) => {

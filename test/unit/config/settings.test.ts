@@ -138,6 +138,15 @@ describe('provisioning', () => {
     }
   });
 
+  it('refuses a key given both dotted and nested, as provision check does, changing nothing', () => {
+    const { store } = memorySettings();
+    expect(() => applyProvisioning(store, { 'terminal.name': 'Alpha', terminal: { name: 'Beta' }, gateway: { gatewayId: 'G' } })).toThrow(
+      'settings given twice in the provisioning file, once dotted and once nested (keep one of each): terminal.name',
+    );
+    expect(store.get('terminal.name')).toBe('Lane 1');
+    expect(store.get('gateway.gatewayId')).toBe('');
+  });
+
   it('applies all or nothing and names unknown keys', () => {
     const { store } = memorySettings();
     expect(() => applyProvisioning(store, { 'terminal.name': 'L9', 'gateway.pasword': 'typo' })).toThrow(/gateway.pasword/);
