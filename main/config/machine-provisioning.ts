@@ -9,6 +9,7 @@ import { fileExposure, type Exposure } from './file-exposure';
 import { parseJsonText } from './json-text';
 import { checkProvisioning, SEALED_ENTRY, type CheckedProvisioning } from './provisioning-check';
 import { isSettingKey, settingDef, type SettingKey } from './settings';
+import { aboutSetting } from './setting-words';
 import type { SettingsStore } from './settings-store';
 
 /**
@@ -144,7 +145,7 @@ export function applyMachineProvisioning(file: string, dataDir: string, settings
     refuse(file, (e as Error).message);
   }
   const checked: CheckedProvisioning = checkProvisioning(input, { allowLock: true });
-  if (checked.problems.length > 0) refuse(file, checked.problems.map((p) => `${p.key}: ${p.reason}`).join('; '));
+  if (checked.problems.length > 0) refuse(file, checked.problems.map((p) => aboutSetting(p.key, `${p.key}: ${p.reason}`)).join('; '));
   const exposed = exposureProblem((options.exposure ?? fileExposure)(file), checked.secrets);
   if (exposed) refuse(file, exposed);
 

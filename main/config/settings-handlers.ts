@@ -4,6 +4,7 @@ import { roleAllows } from '../../preload/contract';
 import type { CallContext, Handlers } from '../api/dispatcher';
 import { PosError } from '../api/errors';
 import { formatDollars } from './setting';
+import { aboutSetting } from './setting-words';
 import { settingDef, type SettingKey } from './settings';
 import { lockedReason, SettingError, type SettingInfo, type SettingsStore } from './settings-store';
 
@@ -112,7 +113,7 @@ export function settingsHandlers(settings: SettingsStore, roleOf: (ctx: CallCont
         const value = def.fromText(text);
         const parsed = def.schema.safeParse(value);
         // The message names the rule, never the rejected value (it may be a secret), as the store says it.
-        if (!parsed.success) issues.push({ path: key, message: `invalid value for ${key}: ${parsed.error.issues.map((i) => i.message).join('; ')}` });
+        if (!parsed.success) issues.push({ path: key, message: aboutSetting(key, `invalid value for ${key}: ${parsed.error.issues.map((i) => i.message).join('; ')}`) });
         else if (def.secret && parsed.data === '') issues.push({ path: key, message: `${key} cannot be empty; use unset to remove it` });
         else entries.push([key, value]);
       }

@@ -2,6 +2,7 @@ import type { Logger } from 'pino';
 import type { Db } from '../store/database';
 import type { Sealer } from '../store/terminal-key';
 import { formatDollars } from './setting';
+import { aboutSetting } from './setting-words';
 import { isSettingKey, settingDef, settingDefs, settingRules, type SettingKey, type SettingValue } from './settings';
 
 export class SettingError extends Error {
@@ -285,7 +286,7 @@ export class SettingsStore {
     if (!parsed.success) {
       // The message names the rule, never the rejected value (it may be a password).
       const why = parsed.error.issues.map((i) => i.message).join('; ');
-      throw new SettingError(`invalid value for ${k}: ${why}`, k);
+      throw new SettingError(aboutSetting(k, `invalid value for ${k}: ${why}`), k);
     }
     if (def.secret) {
       if (typeof parsed.data !== 'string' || parsed.data === '') throw new SettingError(`${k} cannot be empty; use unset to remove it`, k);

@@ -5,6 +5,7 @@ import { fileExposure } from '../../config/file-exposure';
 import { parseJsonText } from '../../config/json-text';
 import { exposureProblem } from '../../config/machine-provisioning';
 import { checkProvisioning, type ProvisioningProblem } from '../../config/provisioning-check';
+import { aboutSetting } from '../../config/setting-words';
 import { machineProvisioningFile } from '../../config/provisioning-path';
 import type { CliContext } from '../context';
 import { CliError, EXIT, printJson, say } from '../output';
@@ -52,7 +53,7 @@ export function registerProvision(program: Command, _ctx: CliContext): void {
         if (summary.sealed.length > 0) say(`  already sealed by the app: ${summary.sealed.join(', ')}`);
       } else {
         say(`${file}: ${problems.length} problem(s)`);
-        for (const p of problems) say(`  ${p.key}: ${p.reason}`);
+        for (const p of problems) say(`  ${aboutSetting(p.key, `${p.key}: ${p.reason}`)}`);
       }
       if (problems.length > 0) throw new CliError(`${file} has ${problems.length} problem(s); the app would refuse it`, EXIT.NEGATIVE);
     });

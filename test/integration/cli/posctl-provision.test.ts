@@ -45,6 +45,20 @@ describe('posctl provision check', { timeout: 60_000 }, () => {
     expect(r.stdout).not.toContain('eighty');
   });
 
+  it("says what is wrong with a secret in words, not hidden as if they were the secret, never showing the secret; config import refuses the same file", async () => {
+    const dir = tempDir();
+    const twice = file(dir, 'twice.json', { 'gateway.password': 'Pw-Twice-1', gateway: { password: 'Pw-Twice-2', hmacKey: 7 } }, 0o600);
+    const r = await check(dir, twice);
+    expect(r.code).toBe(1);
+    expect(r.stdout).toMatch(/ {2}gateway\.password: is given twice \(once dotted, once nested\): keep one/);
+    expect(r.stdout).toMatch(/ {2}gateway\.hmacKey: \S/);
+    expect(r.stdout).not.toMatch(/REDACTED|Pw-Twice/);
+    const imported = await posctl(dir, ['--create', 'config', 'import', twice]);
+    expect(imported.code).toBe(2);
+    expect(imported.stderr).toMatch(/given twice in the provisioning file.*: gateway\.password/);
+    expect(`${imported.stdout}${imported.stderr}`).not.toContain('Pw-Twice');
+  });
+
   it('refuses secrets every user can read (exit 1), and a file that is not JSON without quoting it', async () => {
     const dir = tempDir();
     const open = file(dir, 'open.json', { gateway: { password: 'Pw-Check-2' } }, 0o644);

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { DeviceConfig } from '../../../main/config/settings/devices';
 import { settingDefs, type SettingKey } from '../../../main/config/settings';
+import { redactText } from '../../../main/log/redact';
 import { memorySettings, settingRefusal } from '../../support/memory-settings';
 
 /** A valid value of each free-text setting (the control character goes in its middle). */
@@ -36,6 +37,20 @@ describe('control characters in settings', () => {
       // The sample itself is fine: the refusal is the control character's.
       expect(() => store.setFromText(key, sample), key).not.toThrow();
     }
+  });
+
+  it("says why a secret setting's value is refused in words the redactor keeps (the rule, never the value)", () => {
+    const { store } = memorySettings();
+    const secrets = (Object.keys(settingDefs) as SettingKey[]).filter((k) => settingDefs[k].secret && textKeys.includes(k));
+    expect(secrets).toEqual(expect.arrayContaining(['gateway.password', 'gateway.hmacKey', 'marketplace.apiSecret', 'merchant.apiSecret']));
+    for (const key of secrets) {
+      const message = settingRefusal(() => store.set(key, 'ab\u0001cd')).message;
+      expect(redactText(message, 'data'), key).toBe(message);
+      expect(message, key).toMatch(new RegExp(`^invalid value for ${key.replace('.', '\\.')}: must not contain control characters .*\\(U\\+0001\\)$`));
+      expect(message, key).not.toContain('ab');
+    }
+    // A value in clear after such a name is still hidden.
+    expect(redactText('gateway.password: hunter2', 'data')).not.toContain('hunter2');
   });
 
   it('refuses them in a device name and path of devices.list', () => {
