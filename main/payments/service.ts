@@ -81,6 +81,8 @@ export class PaymentsService implements Service {
     for (const mode of ['live', 'training'] as const) this.recoverAbandoned(mode);
     this.forgetExpiredCardData();
     if (this.deps.autoForward) {
+      // The app (not a posctl command beside it): what a killed process left wiped but still in old pages goes now.
+      for (const mode of ['live', 'training'] as const) this.deps.existingJournal(mode)?.checkpointSoon();
       this.sweeper = setInterval(() => this.forgetExpiredCardData(), RETENTION_SWEEP_MS);
       this.sweeper.unref?.();
       this.forwarder.start();

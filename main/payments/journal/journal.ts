@@ -111,6 +111,12 @@ export interface JournalStore extends JournalQueries {
   claimLookup(owner: string, leaseUntil: string, at: Date): JournalRow | undefined;
   /** Flushes the WAL into the database and truncates it, so no old page keeps wiped data. */
   checkpoint(): void;
+  /**
+   * Schedules the checkpoint a final answer schedules (then the log readied again). For the app's
+   * start: a process killed after a final answer, before its checkpoint, left the wiped sealed
+   * data in old pages of the files.
+   */
+  checkpointSoon(): void;
   dataVersion(): number;
   /**
    * Prepares the statements a card sale writes on the customer's way, its request and its final
@@ -431,6 +437,7 @@ export function createJournalStore(db: Db, mode: Mode, file: string): JournalSto
     checkpoint() {
       checkpointTruncate.run();
     },
+    checkpointSoon: () => scheduleCheckpoint(),
     dataVersion: () => dataVersion.get() as number,
     prepareCardSale() {
       for (const shape of CARD_SALE_SHAPES) if (!updates.has(shape)) updates.set(shape, prepareUpdate(shape));
