@@ -253,6 +253,15 @@ export class Forwarder {
     if (otherPayment) {
       resolution = { state: 'needs-lookup', patch: { message: `tag ${tag} belongs to another payment (reference ${answered ?? 'none'}): check the tag in the gateway's report` } };
     }
+    // A rejection that does not carry this payment's reference refuses the lookup itself (a gateway
+    // id, a terminal, a host not ready), not the payment: it stays unknown, never rejected (final, its
+    // money could be refunded or voided again).
+    else if (outcome.kind === 'rejected' && resolution.state === 'rejected' && answered !== row.clientRef) {
+      resolution = {
+        state: 'needs-lookup',
+        patch: { outcomeKind: outcome.kind, message: `the lookup was refused (${resolution.patch.message ?? outcome.kind}): whether the payment went through is still unknown` },
+      };
+    }
     if (resolution.state === 'needs-lookup') {
       // A wrong tag is cleared for the manager to enter again; an unreachable gateway is tried later, not in a tight loop.
       const wrongTag = otherPayment || (outcome.kind === 'rejected' && outcome.gatewayCode === '69');
