@@ -20,7 +20,7 @@ import type { GatewayLease, SaleDevices } from './ports';
 import { forgetExpiredLookups, RETENTION_SWEEP_MS } from './retention';
 import { offlinePolicyOf, salePolicyOf } from './sale-policy';
 import { originalOf } from './original-view';
-import { paidCents, saleViewOfRow } from './views';
+import { balanceOpen, paidCents, saleViewOfRow } from './views';
 
 type StartInput = z.output<typeof StartSaleSchema>;
 
@@ -290,7 +290,8 @@ export class PaymentsService implements Service {
     if (!last) throw new PosError('NOT_FOUND', `no sale ${saleId} to pay the balance of`);
     const id = last.splitTenderId ?? last.clientRef;
     const due = this.balanceDue(journal, id);
-    if (due <= 0 || (last.state !== 'approved' && last.splitTenderId === null)) throw new PosError('CONFLICT', `sale ${saleId} has no balance due`);
+    if (last.state === 'needs-lookup') throw new PosError('CONFLICT', `sale ${saleId}'s last payment may have gone through: a manager looks it up before anything more is taken`);
+    if (due <= 0 || !balanceOpen(last)) throw new PosError('CONFLICT', `sale ${saleId} has no balance due`);
     if (cents > due) throw new PosError('BAD_INPUT', `the balance due on sale ${saleId} is ${due} cents`);
     return id;
   }

@@ -66,6 +66,20 @@ export function paidCents(row: Pick<JournalRow, 'state' | 'approvedCents' | 'req
   return 0;
 }
 
+/** Tenders that took no money, known for sure (a later tender of a split sale that ends so leaves the balance to pay). */
+const NOT_CHARGED: ReadonlySet<string> = new Set(['declined', 'rejected', 'failed', 'cancelled']);
+
+/**
+ * Whether the rest of a sale may be paid with another tender after this one: after a partial
+ * approval, or after a later tender of a split sale that took nothing. Never while a tender's
+ * outcome is unknown (needs lookup: the money may have been taken) or still under way, and never
+ * after a first tender that took nothing (that sale is simply not paid).
+ */
+export function balanceOpen(row: Pick<JournalRow, 'state' | 'type' | 'splitTenderId'>): boolean {
+  if (row.type !== 'sale' && row.type !== 'preauth') return false;
+  return row.state === 'approved' || (row.splitTenderId !== null && NOT_CHARGED.has(row.state));
+}
+
 /** A sale view of a journal row alone (a sale that ended in another process, or before a restart). */
 export function saleViewOfRow(row: JournalRow, originalRef: string | null, original: SaleOriginal | null = null): SaleView {
   const final = FINAL_STATES.has(row.state) || STORED_STATES.has(row.state) || row.state === 'needs-lookup';
@@ -82,7 +96,7 @@ export function saleViewOfRow(row: JournalRow, originalRef: string | null, origi
     problem: null,
     amountCents: row.requestedCents,
     approvedCents: row.approvedCents,
-    balanceDueCents: row.type === 'sale' || row.type === 'preauth' ? Math.max(0, row.requestedCents - paid) : 0,
+    balanceDueCents: balanceOpen(row) ? Math.max(0, row.requestedCents - paid) : 0,
     splitTenderId: row.splitTenderId,
     entry: row.entry,
     card: null,

@@ -181,6 +181,19 @@ describe('a card sale in training, through the contract', () => {
     expect(await refused(lane, 'payments.start', { saleId: saleId('split-y'), amountCents: 1_00, tender: 'card', splitOf: first })).toMatchObject({ code: 'CONFLICT' });
   });
 
+  it('takes nothing more for a split sale while its last tender may have gone through (needs lookup)', async () => {
+    const lane = await startLane();
+    const first = saleId('split-u');
+    const part = await swipeSale(lane, first, 40_00, 'prepaid');
+    await call(lane, 'gateway.trainingFault', { kind: 'drop-after', count: 1 });
+    const second = saleId('split-v');
+    const unknown = await swipeSale(lane, second, 15_00, 'visa', { splitOf: first });
+    expect(unknown).toMatchObject({ state: 'needs-lookup', balanceDueCents: 0, splitTenderId: part.splitTenderId });
+    const again = await refused(lane, 'payments.start', { saleId: saleId('split-w'), amountCents: 15_00, tender: 'card', splitOf: second });
+    expect(again).toMatchObject({ code: 'CONFLICT' });
+    expect(again.message).toMatch(/may have gone through/);
+  });
+
   it('verifies a card for $0', async () => {
     const lane = await startLane();
     const id = saleId('verify');
