@@ -21,6 +21,7 @@ import { forgetExpiredLookups, RETENTION_SWEEP_MS } from './retention';
 import { offlinePolicyOf, salePolicyOf } from './sale-policy';
 import { originalOf } from './original-view';
 import { balanceOpen, paidCents, saleViewOfRow } from './views';
+import type { PaymentType } from './states';
 
 type StartInput = z.output<typeof StartSaleSchema>;
 
@@ -153,9 +154,11 @@ export class PaymentsService implements Service {
       throw new PosError('BUSY', `a sale is in progress at this counter (${this.current.saleId}); finish or cancel it first`);
     }
     const original = input.originalRef ? this.original(journal, input.originalRef) : undefined;
+    // The gateway takes a check's sale and lookups only: a tagged void or refund of one is rejected there.
+    if (original?.tender === 'check') throw new PosError('CONFLICT', `payment ${original.clientRef} was paid by check: void or refund it from the gateway's own tools`);
     // Asked here for a refusal before the gateway is leased; the journal asks again, in the transaction that claims the amount.
     if (original) input = { ...input, amountCents: claimCents(original, journal.claimsOn(original.id), { type: input.type, cents: input.amountCents }) };
-    const splitTenderId = input.splitOf ? this.splitOf(journal, input.splitOf, input.amountCents) : undefined;
+    const splitTenderId = input.splitOf ? this.splitOf(journal, input.splitOf, input.amountCents, input.type) : undefined;
     const gateway = await this.deps.lease();
     if (gateway.mode !== mode) {
       gateway.release();
@@ -285,9 +288,11 @@ export class PaymentsService implements Service {
     return row;
   }
 
-  private splitOf(journal: JournalStore, saleId: string, cents: number): string {
+  private splitOf(journal: JournalStore, saleId: string, cents: number, type: PaymentType): string {
     const last = journal.ofSale(saleId).at(-1);
     if (!last) throw new PosError('NOT_FOUND', `no sale ${saleId} to pay the balance of`);
+    // The rest of a pre-authorization is authorized too, never captured as a sale.
+    if (last.type !== type) throw new PosError('BAD_INPUT', `the balance of a ${last.type} is paid with a ${last.type}, not a ${type}`);
     const id = last.splitTenderId ?? last.clientRef;
     const due = this.balanceDue(journal, id);
     if (last.state === 'needs-lookup') throw new PosError('CONFLICT', `sale ${saleId}'s last payment may have gone through: a manager looks it up before anything more is taken`);

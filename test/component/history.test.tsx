@@ -356,6 +356,11 @@ describe('History shows where each payment stands', () => {
 
     const preauth = await shown(row({ id: 40, clientRef: 'TMPREAUTH', type: 'preauth', requestedCents: 50_00, approvedCents: 50_00 }));
     expect(buttons(preauth)).toEqual(['Void', 'Complete']);
+
+    // A check's void or refund is the gateway's own business: none offered, and where to do it said.
+    const paidByCheck = await shown({ ...check, id: 41, clientRef: 'TMCHECK41' });
+    expect(buttons(paidByCheck)).toEqual([]);
+    expect(paidByCheck.textContent).toContain('Paid by check: void or refund it from the gateway’s own tools.');
     expect(buttons(await shown(standings.completedPart))).toEqual([]);
 
     setLanguage('fr');

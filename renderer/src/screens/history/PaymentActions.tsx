@@ -23,6 +23,8 @@ export function PaymentActions({ detail, onDone }: { detail: Detail; onDone: () 
   if (p.state !== 'approved') return null;
   const { voided, refundedCents, completedCents } = p.standing;
   if (voided) return <p className="muted">{t('actions.voided')}</p>;
+  // The gateway takes a check's sale and lookups only (main refuses the rest).
+  if (p.tender === 'check') return <p className="muted">{t('actions.checkAtGateway')}</p>;
   const moved = refundedCents > 0 || completedCents > 0;
   const refundable = p.type === 'sale' || p.type === 'completion';
   const left = p.type === 'preauth' ? amountOf(p) : refundLeftOf(p);
