@@ -141,6 +141,16 @@ describe('the Register screen', () => {
     expect(starts()).toEqual([expect.objectContaining({ type: 'sale', amountCents: 15_00, tender: 'card', splitOf: 'reg-0001aaaa' })]);
   });
 
+  it('authorizes the rest of a partly approved pre-authorization, by card only', async () => {
+    pos.answer('payments.start', (input) => sale({ saleId: input.saleId, type: input.type, amountCents: input.amountCents, splitTenderId: 'split-1' }));
+    useRegisterStore.setState({ cents: 40_00, sale: { ...approvedPart, type: 'preauth' } });
+    render(<RegisterScreen status={status} />);
+    expect(screen.queryByRole('button', { name: 'Pay $15.00 by check' })).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Pay $15.00 by card' }));
+    await screen.findByText('Swipe the card, or ask the customer to swipe it on the PIN pad.');
+    expect(starts()).toEqual([expect.objectContaining({ type: 'preauth', amountCents: 15_00, tender: 'card', splitOf: 'reg-0001aaaa' })]);
+  });
+
   it('follows the sale step by step as main reports it', () => {
     render(<RegisterScreen status={status} />);
     act(() => useRegisterStore.setState({ sale: sale({ state: 'validated', waitingFor: null, card }) }));

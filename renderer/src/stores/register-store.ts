@@ -250,7 +250,10 @@ export const useRegisterStore = create<RegisterState>((set, get) => {
     payBalance(tender) {
       const { sale } = get();
       if (!sale?.final || sale.balanceDueCents === 0) return;
-      void start({ saleId: newSaleId(), type: 'sale', amountCents: sale.balanceDueCents, tender, cardEntry: 'any', splitOf: sale.saleId });
+      // The rest of a pre-authorization is authorized too (by card: a check only pays a sale).
+      const type = sale.type === 'preauth' ? 'preauth' : 'sale';
+      if (type === 'preauth' && tender === 'check') return;
+      void start({ saleId: newSaleId(), type, amountCents: sale.balanceDueCents, tender, cardEntry: 'any', splitOf: sale.saleId });
     },
     cancel() {
       const { sale } = get();

@@ -157,6 +157,12 @@ describe('a card sale in training, through the contract', () => {
     await call(lane, 'payments.checkDetails', { saleId: id, details: { checkType: 'personal', customerName: 'Jane Roe' } });
     const end = await settled(lane, id);
     expect(end).toMatchObject({ state: 'approved', tender: 'check', approvedCents: 42_00 });
+    // The gateway takes no tagged void or refund of a check: refused here, nothing sent.
+    for (const type of ['void', 'refund'] as const) {
+      const refusal = await refused(lane, 'payments.start', { saleId: saleId(`check-${type}`), type, amountCents: 0, originalRef: end.clientRef });
+      expect(refusal, type).toMatchObject({ code: 'CONFLICT' });
+      expect(refusal.message, type).toMatch(/paid by check: void or refund it from the gateway's own tools/);
+    }
     const journaled = (await call(lane, 'journal.search', { reference: id })).rows[0];
     expect(journaled).toMatchObject({ tender: 'check', routing: '011000015', checkNumber: '1001', last4: '6789' });
     expect(journaled?.masked).toMatch(/^\*+6789$/);
@@ -179,6 +185,16 @@ describe('a card sale in training, through the contract', () => {
     expect(rows.filter((r) => r.splitTenderId === part.clientRef).map((r) => r.saleId).sort()).toEqual([first, second].sort());
     // Nothing is left to pay on the first sale.
     expect(await refused(lane, 'payments.start', { saleId: saleId('split-y'), amountCents: 1_00, tender: 'card', splitOf: first })).toMatchObject({ code: 'CONFLICT' });
+  });
+
+  it('authorizes the rest of a partly approved pre-authorization as a pre-authorization, never as a sale', async () => {
+    const lane = await startLane();
+    const first = saleId('split-p');
+    const part = await swipeSale(lane, first, 40_00, 'prepaid', { type: 'preauth' });
+    expect(part).toMatchObject({ type: 'preauth', state: 'approved', approvedCents: 25_00, balanceDueCents: 15_00 });
+    expect(await refused(lane, 'payments.start', { saleId: saleId('split-q'), type: 'sale', amountCents: 15_00, tender: 'card', splitOf: first })).toMatchObject({ code: 'BAD_INPUT' });
+    const rest = await swipeSale(lane, saleId('split-r'), 15_00, 'visa', { type: 'preauth', splitOf: first });
+    expect(rest).toMatchObject({ type: 'preauth', state: 'approved', approvedCents: 15_00, splitTenderId: part.splitTenderId });
   });
 
   it('takes nothing more for a split sale while its last tender may have gone through (needs lookup)', async () => {

@@ -72,9 +72,11 @@ export function SaleResult({ sale, result, onNewSale, onPayBalance, receipt, onR
               <button type="button" className="button primary" onClick={() => onPayBalance('card')}>
                 {t('pay.card', { amount: money(sale.balanceDueCents) })}
               </button>
-              <button type="button" className="button" onClick={() => onPayBalance('check')}>
-                {t('pay.check', { amount: money(sale.balanceDueCents) })}
-              </button>
+              {sale.type === 'sale' && (
+                <button type="button" className="button" onClick={() => onPayBalance('check')}>
+                  {t('pay.check', { amount: money(sale.balanceDueCents) })}
+                </button>
+              )}
             </>
           )}
           <button ref={newSaleRef} type="button" className={`button${balance || asking ? '' : ' primary'}`} onClick={onNewSale}>
