@@ -1,5 +1,5 @@
 import { AnswerError, readPart, type ReadContext } from './answer-fields';
-import { attrOf, parseXml, XmlError, type XmlElement } from './answer-xml';
+import { attrOf, parseXml, resolveQName, XmlError, type XmlElement } from './answer-xml';
 import { isOperationName, OPERATIONS, type OperationName, type ResultOf } from './schema';
 import { SOAP_ENVELOPE, type GatewayNamespaces } from './wsdl';
 
@@ -13,7 +13,7 @@ import { SOAP_ENVELOPE, type GatewayNamespaces } from './wsdl';
 
 export type AnswerReading =
   | { [O in OperationName]: { kind: 'result'; operation: O; result: ResultOf<O> } }[OperationName]
-  | { kind: 'fault'; faultCode: string; faultString: string; errorNumber?: string; errorDescription?: string }
+  | { kind: 'fault'; faultCode: string; faultString: string; errorNumber?: string; errorDescription?: string; soapClient?: true }
   | { kind: 'malformed'; message: string };
 
 const SOAP12_ENVELOPE = 'http://www.w3.org/2003/05/soap-envelope';
@@ -41,6 +41,11 @@ function readFault(fault: XmlElement): AnswerReading {
   const text = (local: string): string => only(fault, local, 'the Fault')?.text.trim() ?? '';
   const faultCode = text('faultcode');
   const faultString = text('faultstring');
+  // SOAP's own Client code (or a subcode of it) by its namespace, whatever the prefix: `app:Client`
+  // of another namespace, or an unqualified `Client`, is not SOAP saying the envelope was refused.
+  const codeElement = only(fault, 'faultcode', 'the Fault');
+  const code = codeElement ? resolveQName(codeElement, faultCode) : undefined;
+  const soapClient = code?.ns === SOAP_ENVELOPE && /^Client(\.|$)/.test(code.local);
   // Application errors (reference: `<detail><error number="N" description="..."/></detail>`).
   const error = only(fault, 'detail', 'the Fault')?.children.find((c) => c.local === 'error');
   const errorNumber = error ? attrOf(error, '', 'number') : undefined;
@@ -49,6 +54,7 @@ function readFault(fault: XmlElement): AnswerReading {
     kind: 'fault',
     faultCode,
     faultString,
+    ...(soapClient ? { soapClient: true as const } : {}),
     ...(errorNumber !== undefined ? { errorNumber: errorNumber.trim() } : {}),
     ...(errorDescription !== undefined ? { errorDescription } : {}),
   };

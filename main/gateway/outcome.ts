@@ -13,7 +13,7 @@ export type GatewayOutcome<R> =
   | { kind: 'approved'; result: R }
   | { kind: 'declined'; bankCode: string; bankMessage: string; result: R }
   | { kind: 'rejected'; gatewayCode: string; gatewayMessage: string; result: R }
-  | { kind: 'fault'; faultCode: string; faultString: string; errorNumber?: string; errorDescription?: string; retry: RetryAdvice }
+  | { kind: 'fault'; faultCode: string; faultString: string; errorNumber?: string; errorDescription?: string; soapClient?: true; retry: RetryAdvice }
   | { kind: 'http-error'; status: number; message: string; retry: RetryAdvice }
   | { kind: 'unknown'; reason: UnknownReason; message: string; retry: 'lookup-first' }
   | { kind: 'not-sent'; reason: NotSentReason; message: string; retry: 'safe' }
@@ -65,9 +65,10 @@ export function httpErrorOutcome(status: number, statusText: string): GatewayOut
   return { kind: 'http-error', status, message: `the gateway answered HTTP ${status}${statusText ? ` ${statusText}` : ''}${hint}`, retry };
 }
 
-export function faultOutcome(fault: { faultCode: string; faultString: string; errorNumber?: string; errorDescription?: string }): GatewayOutcome<never> {
-  // A Client fault means the envelope was refused as such; a Server fault may hide a processed request.
-  const retry: RetryAdvice = /(^|:)Client(\.|$)/.test(fault.faultCode) ? 'fix-request' : 'lookup-first';
+export function faultOutcome(fault: { faultCode: string; faultString: string; errorNumber?: string; errorDescription?: string; soapClient?: true }): GatewayOutcome<never> {
+  // SOAP's Client fault (by namespace: answer-reader.ts) means the envelope was refused as such;
+  // any other fault may hide a processed request.
+  const retry: RetryAdvice = fault.soapClient ? 'fix-request' : 'lookup-first';
   return { kind: 'fault', ...fault, retry };
 }
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { readAnswer, readAnswerTo, type AnswerReading } from '../../../main/gateway/answer-reader';
-import { outcomeOfResult } from '../../../main/gateway/outcome';
+import { faultOutcome, outcomeOfResult } from '../../../main/gateway/outcome';
 import { OPERATION_NAMES, OPERATIONS, type OperationName } from '../../../main/gateway/schema';
 import { namespacesOf, SOAP_ENVELOPE, XSD, XSI } from '../../../main/gateway/wsdl';
 import { NS, VISA } from './fixtures';
@@ -140,6 +140,26 @@ describe('readAnswer', () => {
     malformed(readAnswer(fault('<faultcode>S:Client</faultcode>'), ns), /faultcode more than once/);
     const both = envelope(`<soap:Fault><faultcode>soap:Client</faultcode></soap:Fault><q1:SendAndCommitResponse xmlns:q1="${NS}Response"/>`);
     malformed(readAnswer(both, ns), /Fault and other content/);
+  });
+
+  it("knows SOAP's Client fault by its namespace, not its text: another namespace's Client may hide a processed payment", () => {
+    const coded = (code: string, decl = ''): string =>
+      `<S:Envelope xmlns:S="${SOAP_ENVELOPE}"><S:Body><S:Fault><faultcode${decl}>${code}</faultcode><faultstring>No</faultstring></S:Fault></S:Body></S:Envelope>`;
+    const retryOf = (xml: string): string | undefined => {
+      const r = readAnswer(xml, ns);
+      if (r.kind !== 'fault') return undefined;
+      const outcome = faultOutcome(r);
+      return 'retry' in outcome ? outcome.retry : undefined;
+    };
+    expect(readAnswer(coded('S:Client'), ns)).toMatchObject({ faultCode: 'S:Client', soapClient: true });
+    expect(retryOf(coded('S:Client'))).toBe('fix-request');
+    expect(retryOf(coded('S:Client.Authentication'))).toBe('fix-request');
+    expect(retryOf(coded('env:Client', ` xmlns:env="${SOAP_ENVELOPE}"`))).toBe('fix-request');
+    // Another namespace's Client, the prefix bound elsewhere, or no namespace at all: may have been processed.
+    expect(retryOf(coded('app:Client', ' xmlns:app="urn:vendor:app"'))).toBe('lookup-first');
+    expect(retryOf(coded('S:Client', ' xmlns:S="urn:vendor:app"'))).toBe('lookup-first');
+    expect(retryOf(coded('Client'))).toBe('lookup-first');
+    expect(retryOf(coded('S:Server'))).toBe('lookup-first');
   });
 
   it.each([
