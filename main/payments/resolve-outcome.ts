@@ -33,11 +33,15 @@ interface ResultFields {
   CardHoldersName?: string;
 }
 
-/** The approved amount: with PartialRedemption the gateway answers the approved DollarAmount below AmountRequested. */
-export function approvedCentsOf(result: ResultFields, requestedCents: number, partialAllowed: boolean): number {
-  if (!partialAllowed || !result.DollarAmount) return requestedCents;
-  const approved = dollarAmountToCents(result.DollarAmount);
-  return approved !== undefined && approved >= 0 && approved < requestedCents ? approved : requestedCents;
+/**
+ * The approved amount: with PartialRedemption the gateway answers the approved DollarAmount, at
+ * most the amount requested; undefined when it cannot be read, is missing, is nothing or is above
+ * the request (what was approved is then unknown: the payment is looked up, never guessed full).
+ */
+export function approvedCentsOf(result: ResultFields, requestedCents: number, partialAllowed: boolean): number | undefined {
+  if (!partialAllowed) return requestedCents;
+  const approved = result.DollarAmount === undefined ? undefined : dollarAmountToCents(result.DollarAmount);
+  return approved !== undefined && approved <= requestedCents && (approved > 0 || requestedCents === 0) ? approved : undefined;
 }
 
 function resultPatch(result: ResultFields): RowPatch {
@@ -72,6 +76,13 @@ export function resolveOutcome(outcome: GatewayOutcome<unknown>, ctx: ResolveCon
     case 'approved': {
       const result = outcome.result as ResultFields;
       const approvedCents = approvedCentsOf(result, ctx.requestedCents, ctx.partialAllowed);
+      if (approvedCents === undefined) {
+        const shown = typeof result.DollarAmount === 'string' ? JSON.stringify(result.DollarAmount.slice(0, 20)) : 'none';
+        return {
+          state: 'needs-lookup',
+          patch: { ...base, ...resultPatch(result), owner: null, leaseUntil: null, message: `approved, but the amount approved (${shown}) is not one the terminal can take as paid: look it up before taking anything more` },
+        };
+      }
       // At the counter the register asks for the rest; once the customer has left (a stored
       // payment forwarded, a lookup), a part approval is money the merchant still has to collect.
       const short = ctx.path !== 'sale' && approvedCents < ctx.requestedCents;

@@ -129,17 +129,30 @@ describe('partial approvals', () => {
   it.each([
     ['6.50', true, 650],
     ['6.50', false, 1_000],
+    ['abc', false, 1_000],
     ['10.00', true, 1_000],
-    ['12.00', true, 1_000],
-    ['abc', true, 1_000],
-    ['', true, 1_000],
-    [undefined, true, 1_000],
+    [' 00010.00 ', true, 1_000],
   ] as const)('DollarAmount %s with partial approval %s: %d cents approved of 1000', (amount, allowed, cents) => {
-    const result = { Gateway_Resp_Code: '00', ...(amount !== undefined ? { DollarAmount: amount } : {}) };
+    const result = { Gateway_Resp_Code: '00', DollarAmount: amount };
     expect(approvedCentsOf(result, 1_000, allowed)).toBe(cents);
     const r = resolveOutcome({ kind: 'approved', result: gatewayResult({ DollarAmount: amount }) }, { path: 'sale', requestedCents: 1_000, partialAllowed: allowed });
-    expect(r.patch.approvedCents).toBe(cents);
+    expect(r).toMatchObject({ state: 'approved', patch: { approvedCents: cents } });
   });
+
+  it.each([['12.00'], ['10,00'], ['1e3'], ['10.001'], ['-5.00'], ['0.00'], ['999999999999.00'], ['abc'], [''], [undefined]])(
+    'an approval with partial approval allowed whose DollarAmount (%s) cannot be taken as paid is looked up, never guessed full',
+    (amount) => {
+      const result = { Gateway_Resp_Code: '00', ...(amount !== undefined ? { DollarAmount: amount } : {}) };
+      expect(approvedCentsOf(result, 1_000, true)).toBeUndefined();
+      for (const path of PATHS) {
+        const r = resolveOutcome({ kind: 'approved', result: gatewayResult({ DollarAmount: amount }) }, ctx(path, { requestedCents: 1_000 }));
+        expect(r.state, path).toBe('needs-lookup');
+        expect(r.patch, path).toMatchObject({ outcomeKind: 'approved', tag: '106625200', owner: null, leaseUntil: null });
+        expect(r.patch.approvedCents, path).toBeUndefined();
+        expect(r.patch.message, path).toMatch(/^approved, but the amount approved .* look it up before taking anything more$/);
+      }
+    },
+  );
 
   it('the same on every path: a forwarded or looked-up partial approval records the approved amount', () => {
     for (const path of PATHS) {
