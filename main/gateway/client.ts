@@ -170,7 +170,7 @@ export async function createGatewayClient(options: GatewayClientOptions): Promis
     const exchange: ExchangeRecord = { sent: false };
     last = exchange;
     const { err, result } = await call(op, checked.request, exchange);
-    const outcome = interpret(op, err, result, exchange);
+    const outcome = echoChecked(op, checked.request, interpret(op, err, result, exchange));
     options.onExchange?.({
       operation: op,
       kind: outcome.kind,
@@ -178,6 +178,24 @@ export async function createGatewayClient(options: GatewayClientOptions): Promis
       ...(exchange.status !== undefined ? { status: exchange.status } : {}),
       ms: performance.now() - started,
     });
+    return outcome;
+  }
+
+  /**
+   * A result echoes every request field (the spec: the output type extends the input): one whose
+   * reference or transaction type is not this request's is about another payment, so what it says
+   * is not taken for this one (unknown: looked up first). A lookup's answer carries the original's
+   * fields instead; forwarder.ts checks its reference.
+   */
+  function echoChecked<O extends OperationName>(op: O, request: RequestOf<O>, outcome: GatewayOutcome<ResultOf<O>>): GatewayOutcome<ResultOf<O>> {
+    if (op === 'TransactionInfo' || op === 'CheckTransactionInfo' || !('result' in outcome)) return outcome;
+    const sent = request as Record<string, unknown>;
+    const got = outcome.result as Record<string, unknown>;
+    for (const field of ['Reference_No', 'Transaction_Type']) {
+      const mine = typeof sent[field] === 'string' ? sent[field].trim() : '';
+      const theirs = typeof got[field] === 'string' ? got[field].trim() : '';
+      if (mine !== '' && theirs !== '' && mine !== theirs) return unreadable(`its ${field} is not this request's: it is about another payment`);
+    }
     return outcome;
   }
 

@@ -27,6 +27,19 @@ describe('results: unwrapped and typed in one place', () => {
     expect(outcome.result.Level3?.ShipToAddress).toEqual({ Zip: '1' });
   });
 
+  it('takes an answer whose echoed reference or transaction type is not the request\'s as about another payment: unknown, looked up first', async () => {
+    const answer = (extra: string): string => inlineAnswer('SendAndCommit', 'TransactionResult', resultFields({ approved: true, bank: '100' }) + extra);
+    const mine = { ...purchase, Reference_No: 'L0000000000000000002' };
+    const same = await fakeClient({ body: answer(typed('Reference_No', 'L0000000000000000002')) });
+    expect(await same.sendAndCommit(mine)).toMatchObject({ kind: 'approved' });
+    const other = await fakeClient({ body: answer(typed('Reference_No', 'L0000000000000000001')) });
+    expect(await other.sendAndCommit(mine)).toMatchObject({ kind: 'unknown', retry: 'lookup-first', message: expect.stringMatching(/Reference_No is not this request's/) as unknown });
+    const refund = await fakeClient({ body: answer('') });
+    expect(await refund.sendAndCommit({ ...mine, Transaction_Type: '04' })).toMatchObject({ kind: 'unknown', message: expect.stringMatching(/Transaction_Type is not this request's/) as unknown });
+    // No reference echoed: nothing to compare (the spec marks it optional).
+    expect(await (await fakeClient({ body: answer('') })).sendAndCommit(mine)).toMatchObject({ kind: 'approved' });
+  });
+
   it('reads an inline answer the same way', async () => {
     const client = await fakeClient({ body: inlineAnswer('SendAndCommit', 'TransactionResult', resultFields({ approved: false, bank: '302', bankMessage: 'Credit Floor' })) });
     expect(await client.sendAndCommit(purchase)).toMatchObject({ kind: 'declined', bankCode: '302', bankMessage: 'Credit Floor' });
