@@ -54,8 +54,8 @@ describe('the status bar and the banner count the same payments', () => {
     );
     expect(bannerCount()).toBe('2');
     expect(barCount()).toBe('2');
-    expect(screen.getByTestId('status-queue').textContent).toBe('Offline queue: 2, 1 declined');
-    expect(screen.getByTestId('offline-banner').textContent).toContain('1 stored payment was declined after sending');
+    expect(screen.getByTestId('status-queue').textContent).toBe('Offline queue: 2, 1 to contact');
+    expect(screen.getByTestId('offline-banner').textContent).toContain('1 stored payment was declined or paid only in part after sending');
     expect(screen.getByTestId('offline-banner').textContent).not.toContain('unknown outcome');
   });
 

@@ -189,7 +189,7 @@ describe('the Offline queue screen', () => {
     pos.answer('queue.resolve', () => ({ ...declined, attention: false }));
     render(<QueueScreen />);
     expect(await screen.findByText('DECLINED: insufficient funds')).toBeTruthy();
-    expect(screen.getByTestId('queue-manager').textContent).toContain('0 with an unknown outcome. 1 declined after sending.');
+    expect(screen.getByTestId('queue-manager').textContent).toContain('0 with an unknown outcome. 1 declined or paid in part after sending.');
     fireEvent.change(screen.getByLabelText('Your name, recorded with each decision'), { target: { value: 'Mo' } });
     fireEvent.click(screen.getByRole('button', { name: 'Customer contacted' }));
     expect((await screen.findByRole('status')).textContent).toBe('Payment TMDECL0001: the customer was contacted.');

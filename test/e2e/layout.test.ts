@@ -201,13 +201,13 @@ describe('layout and banners in Chromium (headless app, training mode)', () => {
     await expect.poll(() => page.locator('.sale-result').textContent(), { timeout: 15_000 }).toBe('Stored offline');
     await expect.poll(() => page.getByTestId('status-gateway').textContent()).toMatch(/^Gateway: Offline since \d{1,2}:\d{2}\s[AP]M$/);
     const banner = page.getByTestId('offline-banner');
-    await expect.poll(() => banner.textContent()).toMatch(/has not answered since .*1 payment stored offline.*1 payment with an unknown outcome.*1 stored payment was declined after sending/);
+    await expect.poll(() => banner.textContent()).toMatch(/has not answered since .*1 payment stored offline.*1 payment with an unknown outcome.*1 stored payment was declined or paid only in part after sending/);
     await page.keyboard.press('Enter'); // a new sale
     await page.keyboard.type('2000');
     await page.keyboard.press('Enter');
     await expect.poll(() => page.getByRole('button', { name: WORDS.en.cancel }).count()).toBe(1);
     // The status bar counts what the banner counts.
-    expect(await page.getByTestId('status-queue').textContent()).toBe('Offline queue: 1, 1 to look up, 1 declined');
+    expect(await page.getByTestId('status-queue').textContent()).toBe('Offline queue: 1, 1 to look up, 1 to contact');
 
     const shots: string[] = [];
     for (const language of LANGUAGES) {
@@ -257,7 +257,7 @@ describe('layout and banners in Chromium (headless app, training mode)', () => {
     await page.getByRole('button', { name: 'Offline queue', exact: true }).click();
     await page.getByRole('button', { name: 'Forward now' }).click();
     await expect.poll(() => page.getByTestId('status-gateway').textContent(), { timeout: 10_000 }).toBe('Gateway: Simulated');
-    await expect.poll(() => page.getByTestId('status-queue').textContent()).toBe('Offline queue: 0, 1 to look up, 1 declined');
+    await expect.poll(() => page.getByTestId('status-queue').textContent()).toBe('Offline queue: 0, 1 to look up, 1 to contact');
     expect(await banner.textContent()).not.toContain('stored offline');
     // The queue screen reads its own count on queue.changed (at most every 250 ms): waited for, not raced.
     await expect.poll(() => page.getByTestId('queue-waiting').locator('.big').textContent()).toBe('0');

@@ -28,8 +28,8 @@ export const queueMessages = defineMessages(
     'manager.title': 'For the manager',
     'manager.lookup_one': '{{count}} with an unknown outcome.',
     'manager.lookup_other': '{{count}} with an unknown outcome.',
-    'manager.attention_one': '{{count}} declined after sending.',
-    'manager.attention_other': '{{count}} declined after sending.',
+    'manager.attention_one': '{{count}} declined or paid in part after sending.',
+    'manager.attention_other': '{{count}} declined or paid in part after sending.',
 
     'age.minutes': '{{count}} min',
     'age.hours': '{{count}} h',
@@ -37,6 +37,7 @@ export const queueMessages = defineMessages(
     'age.days_other': '{{count}} days',
 
     'row.amount': '{{amount}} {{type}}',
+    'row.partial': 'Approved {{approved}}: {{left}} is still to be collected from the customer.',
     'row.when': 'Taken {{when}} ({{age}} ago)',
     'row.reference': 'reference {{ref}}',
     'row.attempts_one': '{{count}} attempt',
@@ -99,9 +100,9 @@ export const queueMessages = defineMessages(
     'manager.lookup_one': '{{count}} au résultat inconnu.',
     'manager.lookup_other': '{{count}} au résultat inconnu.',
     'manager.lookup_many': '{{count}} au résultat inconnu.',
-    'manager.attention_one': '{{count}} refusé après l’envoi.',
-    'manager.attention_other': '{{count}} refusés après l’envoi.',
-    'manager.attention_many': '{{count}} refusés après l’envoi.',
+    'manager.attention_one': '{{count}} refusé ou payé en partie après l’envoi.',
+    'manager.attention_other': '{{count}} refusés ou payés en partie après l’envoi.',
+    'manager.attention_many': '{{count}} refusés ou payés en partie après l’envoi.',
 
     'age.minutes': '{{count}} min',
     'age.hours': '{{count}} h',
@@ -110,6 +111,7 @@ export const queueMessages = defineMessages(
     'age.days_many': '{{count}} jours',
 
     'row.amount': '{{amount}} {{type}}',
+    'row.partial': 'Approuvé {{approved}} : {{left}} reste à percevoir du client.',
     'row.when': 'Effectué le {{when}} (il y a {{age}})',
     'row.reference': 'référence {{ref}}',
     'row.attempts_one': '{{count}} essai',

@@ -43,8 +43,12 @@ export function QueueRows({ rows, empty, now, maxAgeHours, actions, label }: { r
                 {r.attempts > 0 ? ` · ${t('row.attempts', { count: r.attempts })}` : ''}
                 {maxAgeHours !== undefined && !r.expired ? ` · ${t('row.expires', { when: clockTime(expiresAt(r, maxAgeHours), new Date(now)) })}` : ''}
               </div>
-              {/* The gateway's answer, as it came. */}
-              {r.message && <div className="muted">{r.message}</div>}
+              {/* A part approval once the customer has left: what is still to collect, in the screen's words; otherwise the gateway's answer, as it came. */}
+              {r.state === 'approved' && r.approvedCents !== null && r.approvedCents < r.requestedCents ? (
+                <div>{t('row.partial', { approved: money(r.approvedCents), left: money(r.requestedCents - r.approvedCents) })}</div>
+              ) : (
+                r.message && <div className="muted">{r.message}</div>
+              )}
             </div>
             {actions && <div role="gridcell">{actions(r)}</div>}
           </div>
