@@ -122,7 +122,9 @@ export class DayReports {
     this.deps.recoverAbandoned?.(mode);
     const { report, rows } = this.build(date, mode);
     const going = rows.filter((r) => IN_PROGRESS_STATES.has(r.state));
-    if (going.length > 0) throw new PosError('CONFLICT', inProgressWords(going), going.map((r) => ({ path: String(r.id), message: r.state })));
+    // No issues: a refusal with issues is the unresolved list the manager may close past (confirm);
+    // a sale still going on is never closed past, and its words say which.
+    if (going.length > 0) throw new PosError('CONFLICT', inProgressWords(going));
     const u = report.unresolved;
     if (!options.confirm && (u.offline.count > 0 || u.needsLookup > 0 || u.attention > 0)) {
       throw new PosError('CONFLICT', unresolvedWords(u), u.items.map((i) => ({ path: i.ref, message: i.reason })));

@@ -54,6 +54,18 @@ describe('Close the day', () => {
     expect(within(panel).queryByRole('button', { name: 'Close this day' })).toBeNull();
   });
 
+  it('says a sale still going on holds the close, in main\'s words, and asks nothing', async () => {
+    const going = 'A payment is still going on at the counter (sale $25.00: Waiting for the card or check.). Finish or cancel it, then close the day: it would otherwise be in neither report.';
+    pos.answer('report.close', () => ({ refuse: { code: 'CONFLICT', message: going } }));
+    render(<HistoryScreen onFollow={vi.fn()} />);
+    fireEvent.click(screen.getByRole('button', { name: 'Close the day' }));
+    const panel = await screen.findByRole('region', { name: /^Close the day: / });
+    fireEvent.click(await within(panel).findByRole('button', { name: 'Close this day' }));
+    expect(await within(panel).findByText(going)).toBeTruthy();
+    expect(within(panel).queryByRole('alertdialog')).toBeNull();
+    expect(pos.calls.filter((c) => c.method === 'report.close').map((c) => c.input)).toEqual([{ date: today() }]);
+  });
+
   it('prints on the paper chosen and says where; saves the CSV', async () => {
     pos.answer('report.print', () => ({ printedOn: 'device', printer: 'Receipt printer' }));
     pos.answer('report.csv', () => ({ filename: 'day-report-training-2030-03-01.csv', csv: 'section\r\n' }));

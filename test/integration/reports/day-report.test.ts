@@ -133,6 +133,8 @@ describe('report.close', () => {
     const refusal = await refused(lane, 'report.close', { date, confirm: true });
     expect(refusal.code).toBe('CONFLICT');
     expect(refusal.message).toMatch(/still going on at the counter \(sale \$25\.00: Waiting for the card or check\.\)/);
+    // No issues: the screens ask "close anyway?" only for the unresolved list, never past a sale going on.
+    expect(refusal.issues ?? []).toEqual([]);
     expect(await call(lane, 'report.closed', {})).toEqual([]);
 
     await call(lane, 'devices.simulateSwipe', { card: 'visa', via: 'msr' });
