@@ -246,7 +246,15 @@ describe('the Offline queue screen', () => {
     pos.answer('queue.forward', () => ({ attempted: 2, approved: 1, declined: 1, needsLookup: 0, failed: 0, remaining: 1, stoppedBecause: 'The gateway stopped answering.' }));
     render(<QueueScreen />);
     fireEvent.click(await screen.findByRole('button', { name: 'Forward now' }));
-    expect((await screen.findByRole('status')).textContent).toBe('Sent 2: 1 approved, 1 declined, 0 to look up. Stopped: The gateway stopped answering.');
+    expect((await screen.findByRole('status')).textContent).toBe('Tried 2: 1 approved, 1 declined, 0 to look up, 0 failed, 0 still waiting. Stopped: The gateway stopped answering.');
+  });
+
+  it('counts a payment tried but not taken by the gateway as still waiting, and one that failed as failed: the figures add up', async () => {
+    serve({ ...idle, live: { ...empty, count: 3, totalCents: 30_00, oldestAt: ago(5) } });
+    pos.answer('queue.forward', () => ({ attempted: 3, approved: 1, declined: 0, needsLookup: 0, failed: 1, remaining: 1, stoppedBecause: null }));
+    render(<QueueScreen />);
+    fireEvent.click(await screen.findByRole('button', { name: 'Forward now' }));
+    expect((await screen.findByRole('status')).textContent).toBe('Tried 3: 1 approved, 0 declined, 0 to look up, 1 failed, 1 still waiting.');
   });
 
   it('says in main\'s words why the queue could not be read', async () => {

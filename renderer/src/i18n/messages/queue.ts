@@ -62,8 +62,8 @@ export const queueMessages = defineMessages(
     'decidedBy.needed': 'Type your name first: each decision is recorded with it.',
 
     'forwarded.nothing': 'Nothing was sent.',
-    'forwarded.sent_one': 'Sent {{count}}: {{approved}} approved, {{declined}} declined, {{lookup}} to look up.',
-    'forwarded.sent_other': 'Sent {{count}}: {{approved}} approved, {{declined}} declined, {{lookup}} to look up.',
+    'forwarded.sent_one': 'Tried {{count}}: {{approved}} approved, {{declined}} declined, {{lookup}} to look up, {{failed}} failed, {{waiting}} still waiting.',
+    'forwarded.sent_other': 'Tried {{count}}: {{approved}} approved, {{declined}} declined, {{lookup}} to look up, {{failed}} failed, {{waiting}} still waiting.',
     'forwarded.stopped': 'Stopped: {{why}}',
     'decided.lookup': 'Payment {{ref}} looked up. Now: {{state}}.',
     'decided.not-processed': 'Payment {{ref}} goes back to the queue and is sent again.',
@@ -137,9 +137,9 @@ export const queueMessages = defineMessages(
     'decidedBy.needed': 'Tapez d’abord votre nom : chaque décision est inscrite avec lui.',
 
     'forwarded.nothing': 'Rien n’a été envoyé.',
-    'forwarded.sent_one': '{{count}} envoyé : {{approved}} approuvé(s), {{declined}} refusé(s), {{lookup}} à vérifier.',
-    'forwarded.sent_other': '{{count}} envoyés : {{approved}} approuvé(s), {{declined}} refusé(s), {{lookup}} à vérifier.',
-    'forwarded.sent_many': '{{count}} envoyés : {{approved}} approuvé(s), {{declined}} refusé(s), {{lookup}} à vérifier.',
+    'forwarded.sent_one': '{{count}} essayé : {{approved}} approuvé(s), {{declined}} refusé(s), {{lookup}} à vérifier, {{failed}} en échec, {{waiting}} toujours en attente.',
+    'forwarded.sent_other': '{{count}} essayés : {{approved}} approuvé(s), {{declined}} refusé(s), {{lookup}} à vérifier, {{failed}} en échec, {{waiting}} toujours en attente.',
+    'forwarded.sent_many': '{{count}} essayés : {{approved}} approuvé(s), {{declined}} refusé(s), {{lookup}} à vérifier, {{failed}} en échec, {{waiting}} toujours en attente.',
     'forwarded.stopped': 'Arrêté : {{why}}',
     'decided.lookup': 'Paiement {{ref}} vérifié. Maintenant : {{state}}.',
     'decided.not-processed': 'Le paiement {{ref}} retourne dans la file et sera renvoyé.',

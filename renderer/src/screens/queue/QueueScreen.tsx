@@ -15,7 +15,9 @@ function NoteLine({ note }: { note: QueueNote }) {
     return <p role="status">{note.action === 'lookup' ? t('decided.lookup', { ref, state: common(`payment.state.${note.row.state}`) }) : t(`decided.${note.action}`, { ref })}</p>;
   }
   const r = note.result;
-  const sent = r.attempted === 0 ? t('forwarded.nothing') : t('forwarded.sent', { count: r.attempted, approved: r.approved, declined: r.declined, lookup: r.needsLookup });
+  // Every payment tried is counted once: those the gateway did not take went back to the queue.
+  const waiting = Math.max(0, r.attempted - r.approved - r.declined - r.needsLookup - r.failed);
+  const sent = r.attempted === 0 ? t('forwarded.nothing') : t('forwarded.sent', { count: r.attempted, approved: r.approved, declined: r.declined, lookup: r.needsLookup, failed: r.failed, waiting });
   return (
     <p role="status">
       {sent}
