@@ -196,6 +196,19 @@ describe('the Offline queue screen', () => {
     expect(pos.calls.find((c) => c.method === 'queue.resolve')?.input).toEqual({ action: 'acknowledge', ref: 'TMDECL0001', decidedBy: 'Mo' });
   });
 
+  it('says what is still to collect of a payment approved only in part after sending, in the screen\'s language', async () => {
+    const part = row({ clientRef: 'TMPART0001', state: 'approved', attention: true, requestedCents: 40_00, approvedCents: 25_00, message: 'approved $25.00 of $40.00: $15.00 is still to be collected from the customer' });
+    serve({ ...idle, live: { ...empty, attention: 1 } }, { attention: [part] });
+    render(<QueueScreen />);
+    expect(await screen.findByText('Approved $25.00: $15.00 is still to be collected from the customer.')).toBeTruthy();
+    expect(screen.queryByText(/^approved \$25\.00 of/)).toBeNull();
+    cleanup();
+    setLanguage('fr');
+    serve({ ...idle, live: { ...empty, attention: 1 } }, { attention: [part] });
+    render(<QueueScreen />);
+    expect(await screen.findByText(/^Approuvé 25,00\s?\$ : 15,00\s?\$ reste à percevoir du client\.$/)).toBeTruthy();
+  });
+
   it('makes each list one Tab stop, walked with the arrow keys into a row\'s controls and back', async () => {
     const lost = [1, 2, 3].map((n) => row({ clientRef: `TMLOST000${n}`, state: 'needs-lookup', storedOffline: false }));
     const stored = [1, 2, 3, 4].map((n) => row({ clientRef: `TMREF000${n}` }));
