@@ -134,7 +134,7 @@ describe('report.close', () => {
     expect(refusal.code).toBe('CONFLICT');
     expect(refusal.message).toMatch(/still going on at the counter \(sale \$25\.00: Waiting for the card or check\.\)/);
     // No issues: the screens ask "close anyway?" only for the unresolved list, never past a sale going on.
-    expect(refusal.issues ?? []).toEqual([]);
+    expect((refusal as { issues?: unknown[] }).issues ?? []).toEqual([]);
     expect(await call(lane, 'report.closed', {})).toEqual([]);
 
     await call(lane, 'devices.simulateSwipe', { card: 'visa', via: 'msr' });
