@@ -12,6 +12,7 @@ import { DEFAULT_GATEWAY_NAMESPACE } from '../../main/config/settings/gateway';
 import { createCore, type Core, type CoreConfig } from '../../main/core';
 import { buildWsdl } from '../../main/gateway/wsdl';
 import type { GatewayOutcome } from '../../main/gateway/outcome';
+import type { SaleDevices, SalePolicy } from '../../main/payments/ports';
 import type { CardSource } from '../../main/payments/requests';
 import { createNodePlatform } from '../../main/platform/platform';
 import { migrate } from '../../main/store/database';
@@ -93,6 +94,19 @@ export function allowOffline(core: Core, limits: { maxAmountCents?: number } = {
   if (changed.length > 0) core.settings.setMany(changed);
 }
 
+
+/** A card sale's policy as a lane ships it, offline on (tests of a Sale built by hand). */
+export const SALE_POLICY: SalePolicy = {
+  chipSwipe: 'warn',
+  cardEntry: 'reader',
+  confirmOnPinpad: true,
+  partialApproval: true,
+  cardWaitMs: 60_000,
+  offline: { enabled: true, maxAmountCents: 100_000, maxTotalCents: 1_000_000, maxCount: 50, maxAgeHours: 48, types: ['sale'], checks: false, keyed: false },
+};
+
+/** No reader or PIN pad to claim: the test hands the Sale its card itself. */
+export const NO_DEVICES: SaleDevices = { claimReads: () => ({ release: () => undefined }), claimPinpad: () => undefined };
 /** A journal in memory, migrated as the real file is: for unit tests, no disk. */
 export function memoryJournal(mode: 'live' | 'training' = 'live'): JournalStore {
   const db = new Database(':memory:');

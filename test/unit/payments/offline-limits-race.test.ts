@@ -4,10 +4,10 @@ import { join } from 'node:path';
 import pino from 'pino';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openJournal, type JournalStore } from '../../../main/payments/journal/journal';
-import type { GatewayLease, SaleDevices, SalePolicy } from '../../../main/payments/ports';
+import type { GatewayLease, SalePolicy } from '../../../main/payments/ports';
 import { Sale } from '../../../main/payments/sale';
 import { generateTerminalKeyPair, prepareSeal } from '../../../main/store/sealing';
-import { newPayment, OUTCOMES, sampleCard } from '../../support/payments';
+import { newPayment, NO_DEVICES, OUTCOMES, SALE_POLICY, sampleCard } from '../../support/payments';
 
 /**
  * The offline limits hold between processes: two registers (or a register and posctl) on one
@@ -15,15 +15,7 @@ import { newPayment, OUTCOMES, sampleCard } from '../../support/payments';
  * The second connection here stands for the other process; it stores its payment between this
  * sale's first look at the queue and its storing commit.
  */
-const POLICY: SalePolicy = {
-  chipSwipe: 'warn',
-  cardEntry: 'reader',
-  confirmOnPinpad: true,
-  partialApproval: true,
-  cardWaitMs: 60_000,
-  offline: { enabled: true, maxAmountCents: 100_000, maxTotalCents: 1_000_000, maxCount: 1, maxAgeHours: 48, types: ['sale'], checks: false, keyed: false },
-};
-const NO_DEVICES: SaleDevices = { claimReads: () => ({ release: () => undefined }), claimPinpad: () => undefined };
+const POLICY: SalePolicy = { ...SALE_POLICY, offline: { ...SALE_POLICY.offline, maxCount: 1 } };
 const AT = new Date('2030-03-01T12:00:00.000Z');
 
 const opened: { journals: JournalStore[]; dirs: string[] } = { journals: [], dirs: [] };

@@ -2,13 +2,13 @@ import Database from 'better-sqlite3';
 import pino from 'pino';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Sale } from '../../../main/payments/sale';
-import type { GatewayLease, SaleDevices, SalePolicy } from '../../../main/payments/ports';
+import type { GatewayLease } from '../../../main/payments/ports';
 import { createJournalStore, type JournalStore } from '../../../main/payments/journal/journal';
 import { journalMigrations } from '../../../main/payments/journal/schema';
 import { migrate, type Db } from '../../../main/store/database';
 import { generateTerminalKeyPair, prepareSeal } from '../../../main/store/sealing';
 import type { SaleView } from '../../../preload/contract';
-import { memoryJournal, OUTCOMES, sampleCard } from '../../support/payments';
+import { memoryJournal, NO_DEVICES, OUTCOMES, SALE_POLICY, sampleCard } from '../../support/payments';
 
 /**
  * What a card sale costs the journal on its way (issue 23): one commit that waits for the disk
@@ -16,15 +16,6 @@ import { memoryJournal, OUTCOMES, sampleCard } from '../../support/payments';
  * on the customer's way: once the journal has seen a sale of the same shape, and on a lane's
  * first card sale (prepared at the tender).
  */
-const POLICY: SalePolicy = {
-  chipSwipe: 'warn',
-  cardEntry: 'reader',
-  confirmOnPinpad: true,
-  partialApproval: true,
-  cardWaitMs: 60_000,
-  offline: { enabled: true, maxAmountCents: 100_000, maxTotalCents: 1_000_000, maxCount: 50, maxAgeHours: 48, types: ['sale'], checks: false, keyed: false },
-};
-const NO_DEVICES: SaleDevices = { claimReads: () => ({ release: () => undefined }), claimPinpad: () => undefined };
 const { publicKey } = generateTerminalKeyPair();
 
 interface Commits {
@@ -84,7 +75,7 @@ function cardSale(j: JournalStore, n: number | string, gateway: GatewayLease, op
       gateway,
       prepareSeal: () => prepareSeal(publicKey),
       devices: NO_DEVICES,
-      policy: POLICY,
+      policy: SALE_POLICY,
       owner: 'till-1/1/test',
       now: () => new Date('2030-03-01T12:00:00.000Z'),
       log: pino({ level: 'silent' }),

@@ -1,26 +1,17 @@
 import pino from 'pino';
 import { afterEach, describe, expect, it } from 'vitest';
 import { Sale } from '../../../main/payments/sale';
-import type { GatewayLease, SaleDevices, SalePolicy } from '../../../main/payments/ports';
+import type { GatewayLease } from '../../../main/payments/ports';
 import type { JournalStore } from '../../../main/payments/journal/journal';
 import { generateTerminalKeyPair, prepareSeal } from '../../../main/store/sealing';
 import type { SaleView } from '../../../preload/contract';
-import { memoryJournal, OUTCOMES, sampleCard } from '../../support/payments';
+import { memoryJournal, NO_DEVICES, OUTCOMES, SALE_POLICY, sampleCard } from '../../support/payments';
 
 /**
  * What a card sale writes and publishes when nobody confirms on a PIN pad: the row created
  * waiting, then one commit that seals the request and moves it validated → journaled → sending,
  * and the `sending` view published only once the request was handed to the gateway.
  */
-const POLICY: SalePolicy = {
-  chipSwipe: 'warn',
-  cardEntry: 'reader',
-  confirmOnPinpad: true,
-  partialApproval: true,
-  cardWaitMs: 60_000,
-  offline: { enabled: true, maxAmountCents: 100_000, maxTotalCents: 1_000_000, maxCount: 50, maxAgeHours: 48, types: ['sale'], checks: false, keyed: false },
-};
-const NO_DEVICES: SaleDevices = { claimReads: () => ({ release: () => undefined }), claimPinpad: () => undefined };
 
 let journal: JournalStore | undefined;
 afterEach(() => journal?.close());
@@ -36,7 +27,7 @@ function sale(j: JournalStore, gateway: GatewayLease, views: SaleView[], prepare
         return prepareSeal(publicKey);
       },
       devices: NO_DEVICES,
-      policy: POLICY,
+      policy: SALE_POLICY,
       owner: 'till-1/1/test',
       now: () => new Date('2030-03-01T12:00:00.000Z'),
       log: pino({ level: 'silent' }),
