@@ -38,12 +38,11 @@ function only(el: XmlElement, local: string, where: string): XmlElement | undefi
 }
 
 function readFault(fault: XmlElement): AnswerReading {
-  const text = (local: string): string => only(fault, local, 'the Fault')?.text.trim() ?? '';
-  const faultCode = text('faultcode');
-  const faultString = text('faultstring');
+  const codeElement = only(fault, 'faultcode', 'the Fault');
+  const faultCode = codeElement?.text.trim() ?? '';
+  const faultString = only(fault, 'faultstring', 'the Fault')?.text.trim() ?? '';
   // SOAP's own Client code (or a subcode of it) by its namespace, whatever the prefix: `app:Client`
   // of another namespace, or an unqualified `Client`, is not SOAP saying the envelope was refused.
-  const codeElement = only(fault, 'faultcode', 'the Fault');
   const code = codeElement ? resolveQName(codeElement, faultCode) : undefined;
   const soapClient = code?.ns === SOAP_ENVELOPE && /^Client(\.|$)/.test(code.local);
   // Application errors (reference: `<detail><error number="N" description="..."/></detail>`).

@@ -1,6 +1,6 @@
 import type { PaymentRow, PaymentStanding, SaleOriginal, SaleView } from '../../preload/contract';
 import type { JournalRow } from './journal/journal';
-import { FINAL_STATES, STATE_WORDS, STORED_STATES } from './states';
+import { FINAL_STATES, STATE_WORDS, STORED_STATES, type PaymentState } from './states';
 
 /**
  * From journal rows to what leaves main: the contract's PaymentRow and SaleView. Only masked
@@ -67,7 +67,7 @@ export function paidCents(row: Pick<JournalRow, 'state' | 'approvedCents' | 'req
 }
 
 /** Tenders that took no money, known for sure (a later tender of a split sale that ends so leaves the balance to pay). */
-const NOT_CHARGED: ReadonlySet<string> = new Set(['declined', 'rejected', 'failed', 'cancelled']);
+const NOT_CHARGED: ReadonlySet<PaymentState> = new Set(['declined', 'rejected', 'failed', 'cancelled']);
 
 /**
  * Whether the rest of a sale may be paid with another tender after this one: after a partial
