@@ -5,6 +5,7 @@ import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import { createServer, type Socket } from 'node:net';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
+import pino from 'pino';
 import { parseSwipe, type CardRead } from '../../native/card/card-read';
 import { parseMicr, type CheckRead } from '../../native/check/micr';
 import { SAMPLE_CARDS, SAMPLE_CHECKS, swipeText } from '../../native/sim/sample-cards';
@@ -12,9 +13,11 @@ import { DEFAULT_GATEWAY_NAMESPACE } from '../../main/config/settings/gateway';
 import { createCore, type Core, type CoreConfig } from '../../main/core';
 import { buildWsdl } from '../../main/gateway/wsdl';
 import type { GatewayOutcome } from '../../main/gateway/outcome';
-import type { SaleDevices, SalePolicy } from '../../main/payments/ports';
+import type { GatewayLease, SaleDevices, SalePolicy } from '../../main/payments/ports';
+import type { SaleDeps } from '../../main/payments/sale';
 import type { CardSource } from '../../main/payments/requests';
 import { createNodePlatform } from '../../main/platform/platform';
+import { generateTerminalKeyPair, prepareSeal } from '../../main/store/sealing';
 import { migrate } from '../../main/store/database';
 import { createJournalStore, type JournalStore } from '../../main/payments/journal/journal';
 import { journalMigrations } from '../../main/payments/journal/schema';
@@ -106,7 +109,28 @@ export const SALE_POLICY: SalePolicy = {
 };
 
 /** No reader or PIN pad to claim: the test hands the Sale its card itself. */
-export const NO_DEVICES: SaleDevices = { claimReads: () => ({ release: () => undefined }), claimPinpad: () => undefined };
+const NO_DEVICES: SaleDevices = { claimReads: () => ({ release: () => undefined }), claimPinpad: () => undefined };
+
+/**
+ * A Sale's dependencies for a test that builds one by hand: seals with a key of its own, no
+ * devices, SALE_POLICY, the clock at 2030-03-01 12:00 UTC, a silent log, views dropped; `over`
+ * replaces any of them.
+ */
+export function saleDeps(journal: JournalStore, gateway: GatewayLease, over: Partial<SaleDeps> = {}): SaleDeps {
+  const { publicKey } = generateTerminalKeyPair();
+  return {
+    journal,
+    gateway,
+    prepareSeal: () => prepareSeal(publicKey),
+    devices: NO_DEVICES,
+    policy: SALE_POLICY,
+    owner: 'till-1/1/test',
+    now: () => new Date('2030-03-01T12:00:00.000Z'),
+    log: pino({ level: 'silent' }),
+    changed: () => undefined,
+    ...over,
+  };
+}
 /** A journal in memory, migrated as the real file is: for unit tests, no disk. */
 export function memoryJournal(mode: 'live' | 'training' = 'live'): JournalStore {
   const db = new Database(':memory:');

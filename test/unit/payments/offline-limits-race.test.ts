@@ -1,13 +1,11 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import pino from 'pino';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openJournal, type JournalStore } from '../../../main/payments/journal/journal';
 import type { GatewayLease, SalePolicy } from '../../../main/payments/ports';
 import { Sale } from '../../../main/payments/sale';
-import { generateTerminalKeyPair, prepareSeal } from '../../../main/store/sealing';
-import { newPayment, NO_DEVICES, OUTCOMES, SALE_POLICY, sampleCard } from '../../support/payments';
+import { newPayment, OUTCOMES, SALE_POLICY, saleDeps, sampleCard } from '../../support/payments';
 
 /**
  * The offline limits hold between processes: two registers (or a register and posctl) on one
@@ -57,19 +55,8 @@ function otherStoresAfterFirstLook(mine: JournalStore, other: JournalStore): voi
 }
 
 function cardSale(j: JournalStore, gateway: GatewayLease): Sale {
-  const { publicKey } = generateTerminalKeyPair();
   return new Sale(
-    {
-      journal: j,
-      gateway,
-      prepareSeal: () => prepareSeal(publicKey),
-      devices: NO_DEVICES,
-      policy: POLICY,
-      owner: 'till-1/1/test',
-      now: () => AT,
-      log: pino({ level: 'silent' }),
-      changed: () => undefined,
-    },
+    saleDeps(j, gateway, { policy: POLICY, now: () => AT }),
     { saleId: 'sale-offline-race', clientRef: 'L-MINE', type: 'sale', amountCents: 12_34, tender: 'card' },
   );
 }

@@ -1,14 +1,12 @@
 import Database from 'better-sqlite3';
-import pino from 'pino';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Sale } from '../../../main/payments/sale';
 import type { GatewayLease } from '../../../main/payments/ports';
 import { createJournalStore, type JournalStore } from '../../../main/payments/journal/journal';
 import { journalMigrations } from '../../../main/payments/journal/schema';
 import { migrate, type Db } from '../../../main/store/database';
-import { generateTerminalKeyPair, prepareSeal } from '../../../main/store/sealing';
 import type { SaleView } from '../../../preload/contract';
-import { memoryJournal, NO_DEVICES, OUTCOMES, SALE_POLICY, sampleCard } from '../../support/payments';
+import { memoryJournal, OUTCOMES, saleDeps, sampleCard } from '../../support/payments';
 
 /**
  * What a card sale costs the journal on its way (issue 23): one commit that waits for the disk
@@ -16,7 +14,6 @@ import { memoryJournal, NO_DEVICES, OUTCOMES, SALE_POLICY, sampleCard } from '..
  * on the customer's way: once the journal has seen a sale of the same shape, and on a lane's
  * first card sale (prepared at the tender).
  */
-const { publicKey } = generateTerminalKeyPair();
 
 interface Commits {
   /** Commits made at synchronous FULL (each waits for an fsync of the WAL), in order, with the state written. */
@@ -70,17 +67,7 @@ afterEach(() => {
 /** A card sale of `amountCents` (12.34) on the journal, its views told to `changed`. */
 function cardSale(j: JournalStore, n: number | string, gateway: GatewayLease, options: { amountCents?: number; changed?: (view: SaleView) => void } = {}): Sale {
   return new Sale(
-    {
-      journal: j,
-      gateway,
-      prepareSeal: () => prepareSeal(publicKey),
-      devices: NO_DEVICES,
-      policy: SALE_POLICY,
-      owner: 'till-1/1/test',
-      now: () => new Date('2030-03-01T12:00:00.000Z'),
-      log: pino({ level: 'silent' }),
-      changed: options.changed ?? (() => undefined),
-    },
+    saleDeps(j, gateway, options.changed ? { changed: options.changed } : {}),
     { saleId: `sale-commits-${n}`, clientRef: `L-${n}`, type: 'sale', amountCents: options.amountCents ?? 12_34, tender: 'card' },
   );
 }

@@ -1,11 +1,9 @@
-import pino from 'pino';
 import { afterEach, describe, expect, it } from 'vitest';
 import { Sale } from '../../../main/payments/sale';
 import type { GatewayLease } from '../../../main/payments/ports';
 import type { JournalStore } from '../../../main/payments/journal/journal';
-import { generateTerminalKeyPair, prepareSeal } from '../../../main/store/sealing';
 import type { SaleView } from '../../../preload/contract';
-import { memoryJournal, NO_DEVICES, OUTCOMES, SALE_POLICY, sampleCard } from '../../support/payments';
+import { memoryJournal, OUTCOMES, saleDeps, sampleCard } from '../../support/payments';
 
 /**
  * What a card sale writes and publishes when nobody confirms on a PIN pad: the row created
@@ -17,21 +15,15 @@ let journal: JournalStore | undefined;
 afterEach(() => journal?.close());
 
 function sale(j: JournalStore, gateway: GatewayLease, views: SaleView[], prepared: { count: number }): Sale {
-  const { publicKey } = generateTerminalKeyPair();
+  const deps = saleDeps(j, gateway, { changed: (view) => views.push(view) });
+  const seal = deps.prepareSeal;
   return new Sale(
     {
-      journal: j,
-      gateway,
+      ...deps,
       prepareSeal: () => {
         prepared.count++;
-        return prepareSeal(publicKey);
+        return seal();
       },
-      devices: NO_DEVICES,
-      policy: SALE_POLICY,
-      owner: 'till-1/1/test',
-      now: () => new Date('2030-03-01T12:00:00.000Z'),
-      log: pino({ level: 'silent' }),
-      changed: (view) => views.push(view),
     },
     { saleId: 'sale-journal-1', clientRef: 'L-1', type: 'sale', amountCents: 12_34, tender: 'card' },
   );
