@@ -1,10 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
-import Database from 'better-sqlite3';
 import { openJournal } from '../../main/payments/journal/journal';
 import { generateTerminalKeyPair, prepareSeal } from '../../main/store/sealing';
 import { compare, measure, type Comparison, type Sample } from '../harness';
 import { journalDirs, type BenchDir } from '../support/data-dirs';
+import { rawTable } from '../support/raw-table';
 import { benchCore, liveSettings, SwipeReader } from '../support/lane';
 import { beginOfflineSale, offlineTemplate, storeOfflineSale, writeOfflineSale, type BegunSale, type EnqueueStep, type OfflineTemplate, type OfflineWriter } from '../support/offline-rows';
 import { ms, spread } from '../support/stats';
@@ -23,18 +23,6 @@ import { ms, spread } from '../support/stats';
  */
 const ITERATIONS = 300;
 const OWNER = 'bench/1/00000000';
-
-/** A plain table with the journal's columns, no constraint or index, and the journal's pragmas. */
-function rawTable(file: string, columns: string[]): { db: Database.Database; insert: Database.Statement } {
-  const db = new Database(file);
-  db.pragma('journal_mode = WAL');
-  db.pragma('synchronous = FULL');
-  db.pragma('secure_delete = ON');
-  db.exec(`CREATE TABLE plain (${columns.map((c) => (c === 'id' ? 'id INTEGER PRIMARY KEY' : c)).join(', ')})`);
-  const names = columns.filter((c) => c !== 'id');
-  const insert = db.prepare(`INSERT INTO plain (${names.join(', ')}) VALUES (${names.map((c) => `@${c}`).join(', ')})`);
-  return { db, insert };
-}
 
 async function onDir(dir: BenchDir, template: OfflineTemplate): Promise<Comparison> {
   const { publicKey } = generateTerminalKeyPair();

@@ -2,13 +2,13 @@ import http from 'node:http';
 import net from 'node:net';
 import { join } from 'node:path';
 import { PerformanceObserver, performance } from 'node:perf_hooks';
-import Database from 'better-sqlite3';
 import type { Core } from '../../main/core';
 import { GatewayHttpTransport } from '../../main/gateway/http-transport';
 import { DEFAULT_GATEWAY_NAMESPACE } from '../../main/config/settings/gateway';
 import { startGatewaySimulator, type GatewaySimulator } from '../../main/training/gateway/server';
 import { compare, type Comparison } from '../harness';
 import { journalDirs, type BenchDir } from '../support/data-dirs';
+import { rawTable } from '../support/raw-table';
 import { benchCore, liveSettings, SwipeReader } from '../support/lane';
 import { startFirstByteProxy, type FirstByteProxy } from '../support/net';
 import { ms, sampleOf, sleep, spread } from '../support/stats';
@@ -139,22 +139,18 @@ async function profile(core: Core, proxy: FirstByteProxy, reader: SwipeReader, s
 
 /**
  * The disk's own share: a one-row INSERT (a blob the size of a sealed request) committed with the
- * journal's pragmas (WAL, synchronous FULL: one fsync of the log), one every SWIPE_AFTER_MS as the
- * sales' commits come, in the bench's directory; ms per commit.
+ * journal's pragmas (raw-table.ts), one every SWIPE_AFTER_MS as the sales' commits come, in the
+ * bench's directory; ms per commit.
  */
 async function diskCommits(dir: string, count: number): Promise<number[]> {
-  const db = new Database(join(dir, 'disk-commit.sqlite'));
+  const { db, insert } = rawTable(join(dir, 'disk-commit.sqlite'), ['id', 'v']);
   try {
-    db.pragma('journal_mode = WAL');
-    db.pragma('synchronous = FULL');
-    db.exec('CREATE TABLE t (id INTEGER PRIMARY KEY, v BLOB)');
-    const insert = db.prepare('INSERT INTO t (v) VALUES (?)');
     const blob = Buffer.alloc(480, 1);
     const times: number[] = [];
     for (let i = 0; i < count + 20; i++) {
       await sleep(SWIPE_AFTER_MS);
       const t = performance.now();
-      insert.run(blob);
+      insert.run({ v: blob });
       if (i >= 20) times.push(performance.now() - t);
     }
     return times;
