@@ -43,6 +43,12 @@ export interface WedgeSink {
   accept(result: { card: CardRead } | { error: ReadError }): void;
 }
 
+/**
+ * How long the simulated customer's swipe on a held pad waits for the sale's card request: it
+ * comes within milliseconds over the in-process link, or the sale is not asking the pad for a card.
+ */
+const PAD_ASK_WAIT_MS = 2000;
+
 interface Running {
   runtime: DeviceRuntime;
   key: string;
@@ -301,7 +307,8 @@ export class DeviceManager implements Service {
     const pad = rig.pinpad;
     const owner = this.claims.ownerOf(pad);
     if (owner !== undefined) {
-      if (!rig.customerSwipe(card)) throw new PosError('BUSY', `the simulated PIN pad is held by ${owner} and is not asking for a card yet; swipe once it asks`);
+      // The sale's card request may still be on its way to the pad (the page shows the button as the sale starts).
+      if (!(await rig.customerSwipe(card, PAD_ASK_WAIT_MS))) throw new PosError('BUSY', `the simulated PIN pad is held by ${owner} and is not asking for a card; swipe once it asks`);
       return pad.id;
     }
     const result = await rig.padRead(card);

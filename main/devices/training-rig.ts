@@ -125,9 +125,12 @@ export class TrainingRig {
     return this.printed;
   }
 
-  /** The customer swipes `card` on the simulated pad, answering the request pending there; false when none is. */
-  customerSwipe(card: SampleCardName): boolean {
-    return this.pad.customerSwipe(SAMPLE_CARDS[card]);
+  /**
+   * The customer swipes `card` on the simulated pad, answering its card request: the one pending
+   * there, or the sale's still on its way (within `withinMs`); false when the pad asks for none.
+   */
+  async customerSwipe(card: SampleCardName, withinMs: number): Promise<boolean> {
+    return (await this.pad.askedForCard(withinMs)) && this.pad.customerSwipe(SAMPLE_CARDS[card]);
   }
 
   async check(check: SampleCheckName): Promise<string> {

@@ -32,6 +32,8 @@ export interface PinpadSimEvents {
   /** Every message from the counter, for the simulator's console. */
   received: [PinpadFrame];
   sent: [PinpadFrame];
+  /** The pad now waits for the customer: a card, or an answer to a question. */
+  asking: ['card' | 'answer'];
 }
 
 /** What the pad's screen shows and what it waits for from the customer. */
@@ -83,6 +85,26 @@ export class PinpadSimulator extends EventEmitter<PinpadSimEvents> {
     this.reply(MSG.cardRead, data);
     this.display = 'Processing';
     return true;
+  }
+
+  /**
+   * True once the pad asks for a card: at once if it is asking, as soon as the counter's request
+   * arrives if not, false if it has not within `withinMs` or is asking a question instead. A hand
+   * quicker than the counter's request (a trainee pressing the pad's swipe as the sale starts) is
+   * not refused for a few milliseconds.
+   */
+  askedForCard(withinMs: number): Promise<boolean> {
+    if (this.pending !== undefined) return Promise.resolve(this.pending === 'card');
+    return new Promise((resolve) => {
+      const done = (asked: boolean): void => {
+        clearTimeout(timer);
+        this.off('asking', onAsking);
+        resolve(asked);
+      };
+      const onAsking = (what: 'card' | 'answer'): void => done(what === 'card');
+      const timer = setTimeout(() => done(false), withinMs);
+      this.on('asking', onAsking);
+    });
   }
 
   /** The customer presses Yes or No on a question left on screen; false when none is. */
@@ -171,6 +193,7 @@ export class PinpadSimulator extends EventEmitter<PinpadSimEvents> {
         if (this.autoSwipe()) {
           this.swipeTimer = setTimeout(() => this.customerSwipe(), this.options.swipeDelayMs ?? 0);
         }
+        this.emit('asking', 'card');
         break;
       case MSG.screen:
         this.display = frame.data;
@@ -179,6 +202,7 @@ export class PinpadSimulator extends EventEmitter<PinpadSimEvents> {
         this.display = frame.data.split(FS_CHAR)[1] ?? '';
         this.pending = 'answer';
         if (this.autoAnswer()) this.customerKey();
+        else this.emit('asking', 'answer');
         break;
       }
       default:

@@ -15,9 +15,12 @@ describe('Register screen in Chromium (headless app, training mode)', () => {
     await expect.poll(() => page.getByRole('group', { name: 'Amount keypad' }).count()).toBe(1);
     return { page, errors };
   }
-  const amount = (page: Page) => page.locator('.sale-step').textContent();
-  const shown = (page: Page) => page.locator('output.amount').textContent();
-  const result = (page: Page) => page.locator('.sale-result').textContent();
+  // Each read gives up after a second, so a poll whose element never comes fails at its own timeout with
+  // what it last saw (textContent waits for its element without end: the test's 60 s ran out instead).
+  const READ = { timeout: 1_000 };
+  const amount = (page: Page) => page.locator('.sale-step').textContent(READ);
+  const shown = (page: Page) => page.locator('output.amount').textContent(READ);
+  const result = (page: Page) => page.locator('.sale-result').textContent(READ);
 
   it('takes a card sale by keyboard alone: digits, Enter, a simulated swipe, the result in words', async () => {
     const { page, errors } = await registerPage();

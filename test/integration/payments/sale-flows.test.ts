@@ -86,6 +86,16 @@ describe('a card sale in training, through the contract', () => {
     expectNoFullPan(lane);
   });
 
+  it("takes the trainee's swipe on the pad pressed as the sale starts, before the sale's card request reached the pad", async () => {
+    const lane = await startLane();
+    const id = saleId('pad-quick');
+    await padReady(lane);
+    await call(lane, 'payments.start', { saleId: id, amountCents: 21_00, tender: 'card', cardEntry: 'pinpad' });
+    // No wait for the pad to ask: the page shows the button as the sale starts, and a hand can be quicker than the request.
+    expect(await call(lane, 'devices.simulateSwipe', { card: 'visa', via: 'pinpad' })).toEqual({ deviceId: 'training-pinpad' });
+    expect(await settled(lane, id)).toMatchObject({ state: 'approved', entry: 'pad', card: { brand: 'visa' } });
+  });
+
   it('cancels a waiting sale and gives the readers back to the Devices screen', async () => {
     const lane = await startLane();
     const id = saleId('cancel');

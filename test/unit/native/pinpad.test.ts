@@ -191,4 +191,23 @@ describe('PIN pad dialogue with the simulator', () => {
     const { client } = padPair({ autoSwipe: false });
     expect(await client.requestCard('Swipe Card', 50)).toEqual({ status: 'timeout' });
   });
+  it('takes a swipe made before the card request arrived once it does; not during a question, nor when none comes', async () => {
+    const { sim, client } = padPair({ autoSwipe: false, autoAnswer: false });
+    // The hand first, then the counter's request: the swipe answers it.
+    const asked = sim.askedForCard(5_000);
+    const read = client.requestCard('Swipe Card');
+    expect(await asked).toBe(true);
+    expect(sim.customerSwipe()).toBe(true);
+    expect(await read).toMatchObject({ status: 'read' });
+    // No request within the wait: refused, after the wait only.
+    expect(await sim.askedForCard(20)).toBe(false);
+    // The pad asks a question: a swipe is refused at once, not after the wait.
+    const question = client.askYesNo('Total $5.99 OK?');
+    await vi.waitFor(() => expect(sim.screen().waitingFor).toBe('answer'));
+    const started = Date.now();
+    expect(await sim.askedForCard(60_000)).toBe(false);
+    expect(Date.now() - started).toBeLessThan(30_000);
+    expect(sim.customerKey('Y')).toBe(true);
+    expect(await question).toBe('yes');
+  });
 });
