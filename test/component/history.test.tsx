@@ -252,6 +252,8 @@ const standings = {
   declined: row({ id: 26, clientRef: 'TMSTAND06', state: 'declined', requestedCents: 5_521_00, approvedCents: 0, outcomeKind: 'declined' }),
   rejected: row({ id: 27, clientRef: 'TMSTAND07', state: 'rejected', requestedCents: 5_000_22, approvedCents: 0, outcomeKind: 'rejected' }),
   untouched: row({ id: 28, clientRef: 'TMSTAND08', requestedCents: 12_00, approvedCents: 12_00 }),
+  // A prepaid card with less on it (online, or a stored payment when it was sent): what was approved, of what was asked.
+  approvedPart: row({ id: 29, clientRef: 'TMSTAND09', requestedCents: 12_34, approvedCents: 5_00 }),
 };
 type StandingName = keyof typeof standings;
 
@@ -271,6 +273,7 @@ const SAID: Record<'en' | 'fr', Record<StandingName, [amount: string, state: str
     declined: ['$5,521.00', 'Declined', 'tone-bad', 'Sale $5,521.00, Declined'],
     rejected: ['$5,000.22', 'Rejected', 'tone-bad', 'Sale $5,000.22, Rejected'],
     untouched: ['$12.00', 'Approved', 'tone-ok', 'Sale $12.00, Approved'],
+    approvedPart: ['$5.00', 'Approved $5.00 of $12.34', 'tone-ok', 'Sale $5.00, Approved $5.00 of $12.34'],
   },
   fr: {
     voided: ['19,99\u00a0$', 'Annulé', 'tone-muted', 'Vente 19,99\u00a0$, Annulé'],
@@ -281,12 +284,13 @@ const SAID: Record<'en' | 'fr', Record<StandingName, [amount: string, state: str
     declined: ['5\u00a0521,00\u00a0$', 'Refusé', 'tone-bad', 'Vente 5\u00a0521,00\u00a0$, Refusé'],
     rejected: ['5\u00a0000,22\u00a0$', 'Rejeté', 'tone-bad', 'Vente 5\u00a0000,22\u00a0$, Rejeté'],
     untouched: ['12,00\u00a0$', 'Approuvé', 'tone-ok', 'Vente 12,00\u00a0$, Approuvé'],
+    approvedPart: ['5,00\u00a0$', 'Approuvé 5,00\u00a0$ sur 12,34\u00a0$', 'tone-ok', 'Vente 5,00\u00a0$, Approuvé 5,00\u00a0$ sur 12,34\u00a0$'],
   },
 };
 
 describe('History shows where each payment stands', () => {
   for (const language of ['en', 'fr'] as const) {
-    it(`says voided, refunded, completed, and the amount a decline or rejection asked, in the table and the detail (${language})`, async () => {
+    it(`says voided, refunded, completed, approved in part, and the amount a decline or rejection asked, in the table and the detail (${language})`, async () => {
       setLanguage(language);
       const rows = Object.values(standings);
       serve(rows);

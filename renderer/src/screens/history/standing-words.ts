@@ -13,9 +13,11 @@ export const refundLeftOf = (p: PaymentRow): number => Math.max(0, amountOf(p) -
 
 /**
  * Where an approved payment stands after what was made from it, in History's words: Voided,
- * Refunded $5.00 of $19.99, Completed (all of a pre-auth) or Completed $45.00 of $50.00. Null when
- * nothing counted was made from it, or it is not approved: its state's own word says it all.
- * Money given back or voided is muted, like the rest of what no longer stands; what stands is ok.
+ * Refunded $5.00 of $19.99, Completed (all of a pre-auth) or Completed $45.00 of $50.00; with
+ * nothing made from it, an approval of less than was asked (a prepaid card, online or when a
+ * stored payment was sent) says so: Approved $5.00 of $12.34. Null when the state's own word says
+ * it all (not approved, or approved in full and untouched). Money given back or voided is muted,
+ * like the rest of what no longer stands; what stands is ok.
  */
 export function standingWords(p: PaymentRow, t: HistoryT): SaidInstead | null {
   if (p.state !== 'approved') return null;
@@ -30,5 +32,6 @@ export function standingWords(p: PaymentRow, t: HistoryT): SaidInstead | null {
     const all = completedCents >= paid;
     return { kind: all ? 'completed' : 'completed-part', words: all ? t('standing.completed') : t('standing.completedPart', { amount: money(completedCents), of: money(paid) }), tone: 'ok' };
   }
+  if (paid < p.requestedCents) return { kind: 'approved-part', words: t('standing.approvedPart', { amount: money(paid), of: money(p.requestedCents) }), tone: 'ok' };
   return null;
 }
