@@ -30,7 +30,7 @@ export type ResultKey =
   | 'result.refunded' | 'result.refundedOf' | 'result.voided' | 'result.verified' | 'result.partly' | 'result.declined'
   | 'result.rejected' | 'result.offline' | 'result.needsLookup' | 'result.failed' | 'result.cancelled' | 'result.writtenOff';
 export type NextKey =
-  | 'next.approved' | 'next.refunded' | 'next.voided' | 'next.verified' | 'next.partly' | 'next.offline' | 'next.declined'
+  | 'next.approved' | 'next.refunded' | 'next.voided' | 'next.verified' | 'next.partly' | 'next.offline' | 'next.offlineCard' | 'next.declined'
   | 'next.rejected' | 'next.needs-lookup' | 'next.failed' | 'next.cancelled' | 'next.writtenOff';
 
 /** The ended state a view stands for: a row left by a process that stopped reads as recovery would end it. */
@@ -94,7 +94,9 @@ export function resultWords(sale: SaleView): ResultWords {
   const ended = ENDED[sale.state];
   if (ended === 'approved') return approvedWords(sale);
   const r = NOT_APPROVED[ended];
-  return { words: r.words, next: r.next, values: { amount: sale.amountCents }, tone: r.tone, amountCents: sale.type === 'verify' ? null : sale.amountCents, showMessage: r.showMessage };
+  // Nobody has authorized a card stored offline yet: the cashier checks it while the customer is there.
+  const next = ended === 'offline' && sale.card ? 'next.offlineCard' : r.next;
+  return { words: r.words, next, values: { amount: sale.amountCents }, tone: r.tone, amountCents: sale.type === 'verify' ? null : sale.amountCents, showMessage: r.showMessage };
 }
 
 /** An approval or a payment stored offline (approved locally): the customer takes a receipt. */
