@@ -1,4 +1,4 @@
-import { chmodSync, mkdirSync, statSync } from 'node:fs';
+import { chmodSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { DestinationStream, LevelWithSilent, Logger } from 'pino';
 import type { Mode } from '../preload/contract';
@@ -30,7 +30,7 @@ import { gatewayTraining } from './training/gateway/provider';
 import type { GatewaySimulator } from './training/gateway/server';
 import { openLogFile, type LogFile, type LogRotation } from './log/log-file';
 import { createLogger } from './log/logger';
-import { isGroupShared } from './platform/file-modes';
+import { isGroupShared, makeDirs } from './platform/file-modes';
 import type { Platform } from './platform/platform';
 import type { Service } from './service';
 import { terminalProblems } from './status/problems';
@@ -134,7 +134,7 @@ export interface Core {
  */
 function prepareDataDir(dataDir: string, log: Logger): void {
   try {
-    mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+    makeDirs(dataDir, 0o700);
     const mode = statSync(dataDir).mode;
     if (!isGroupShared(mode)) chmodSync(dataDir, 0o700);
     else if ((mode & 0o007) !== 0) log.warn({ dataDir, mode: (mode & 0o7777).toString(8) }, 'the shared data directory is open to accounts outside its group; it should be 2770');

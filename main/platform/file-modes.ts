@@ -1,5 +1,5 @@
 import { chmodSync, mkdirSync, statSync } from 'node:fs';
-import { dirname } from 'node:path';
+import { dirname, resolve } from 'node:path';
 import { errorCodeOf } from '../error-code';
 
 /**
@@ -42,6 +42,33 @@ export function modesOf(dir: string): DataModes {
 }
 
 /**
+ * `mkdir -p`: makes `dir` and its missing parents, each with `mode` (less the umask). One folder
+ * at a time from the nearest one that exists, so a place where no folder can be made throws:
+ * Node's own `mkdirSync(dir, { recursive: true })` loops without end where mkdir answers ENOENT
+ * under a parent that exists (procfs, sysfs: `--data-dir /proc` hung posctl).
+ */
+export function makeDirs(dir: string, mode: number): void {
+  const missing: string[] = [];
+  for (let d = resolve(dir); ; d = dirname(d)) {
+    try {
+      if (!statSync(d).isDirectory()) throw Object.assign(new Error(`${d} is not a folder`), { code: 'ENOTDIR' });
+      break;
+    } catch (e) {
+      if (errorCodeOf(e) !== 'ENOENT' || dirname(d) === d) throw e;
+      missing.push(d);
+    }
+  }
+  for (const d of missing.reverse()) {
+    try {
+      mkdirSync(d, { mode });
+    } catch (e) {
+      // Made meanwhile by another process (a second register starting): fine if it is a folder.
+      if (errorCodeOf(e) !== 'EEXIST' || !statSync(d).isDirectory()) throw e;
+    }
+  }
+}
+
+/**
  * Makes `dir` (and missing parents) with the modes of the folder it is made in, and returns the
  * modes for what goes inside. The mode is set again after mkdir: the umask removes group bits.
  */
@@ -52,7 +79,7 @@ export function makeDataFolder(dir: string): DataModes {
     if (errorCodeOf(e) !== 'ENOENT') throw e;
   }
   const modes = modesOf(nearestExisting(dirname(dir)));
-  mkdirSync(dir, { recursive: true, mode: modes.dir & 0o777 });
+  makeDirs(dir, modes.dir & 0o777);
   chmodSync(dir, modes.dir);
   return modes;
 }

@@ -1,8 +1,9 @@
 import { execFileSync } from 'node:child_process';
-import { chmodSync, chownSync, closeSync, fchmodSync, fchownSync, fsyncSync, lstatSync, mkdirSync, openSync, readFileSync, renameSync, rmSync, unlinkSync, writeSync } from 'node:fs';
+import { chmodSync, chownSync, closeSync, fchmodSync, fchownSync, fsyncSync, lstatSync, openSync, readFileSync, renameSync, rmSync, unlinkSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import { errorCodeOf } from '../error-code';
 import { LANE_GROUP } from './data-dir';
+import { makeDirs } from './file-modes';
 import { checkAccount, MachineKeyError, type MachineKeyProtector } from './machine-key';
 
 export const KEY_FOLDER_MODE = 0o750;
@@ -85,7 +86,7 @@ export function linuxKeyFolder(o: LinuxKeyFolderOptions): MachineKeyProtector {
     prepare() {
       if (!isRoot()) throw new MachineKeyError(`only root can make the machine key folder ${dir}: ${run}`);
       const group = gid();
-      if (folderState() === 'missing') mkdirSync(dir, { recursive: true, mode: KEY_FOLDER_MODE });
+      if (folderState() === 'missing') makeDirs(dir, KEY_FOLDER_MODE);
       secureFolder(group);
     },
     store(account, der) {

@@ -1,5 +1,6 @@
-import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
+import { makeDirs } from '../../platform/file-modes';
 import { CATEGORIES, CONSULTANTS, pictureKind, PRODUCTS, PRODUCTS_BY_ID, SEED_LEADS, SPONSORS, TRAINING_COMPANY_ID, type SimLead, type SimProduct } from './data';
 import { productPng, type PictureKind, type Rgb } from './png';
 import { failure, routeRequest, startSimServer, type SimCredentials, type SimReply, type SimRoute, type SimServer } from './sim-http';
@@ -65,7 +66,7 @@ export async function startMarketplaceSimulator(o: MarketplaceSimulatorOptions):
   };
   const saveCreated = (leads: SimLead[]): void => {
     if (!o.stateFile) return;
-    mkdirSync(dirname(o.stateFile), { recursive: true });
+    makeDirs(dirname(o.stateFile), 0o777);
     writeFileSync(`${o.stateFile}.tmp`, JSON.stringify(leads, null, 1), { mode: 0o600 });
     renameSync(`${o.stateFile}.tmp`, o.stateFile);
   };

@@ -97,6 +97,15 @@ describe('posctl', () => {
     expect((await posctl(empty, ['status', '--json'])).code).toBe(0);
   });
 
+  it('says why it cannot start where no folder can be made (procfs), and exits 2, instead of hanging', async () => {
+    // Node's recursive mkdir loops without end where mkdir answers ENOENT under a parent that exists.
+    for (const args of [['status'], ['--create', 'status']]) {
+      const r = await posctl(args[0] === '--create' ? '/proc/pos-no-such-lane' : '/proc', args);
+      expect(r.code, args.join(' ')).toBe(2);
+      expect(`${r.stdout}${r.stderr}`).toMatch(/cannot start on \/proc/);
+    }
+  });
+
   it('refuses a secret given as a command-line value and shows the standard-input form', async () => {
     const dir = tempDir();
     const r = await posctl(dir, ['config', 'set', 'gateway.password', 'Hunter2-on-the-line']);

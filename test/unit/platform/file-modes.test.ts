@@ -1,5 +1,8 @@
-import { describe, expect, it } from 'vitest';
-import { GROUP_MODES, isGroupShared, modesForDirMode, PRIVATE_MODES } from '../../../main/platform/file-modes';
+import { mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { GROUP_MODES, isGroupShared, makeDirs, modesForDirMode, PRIVATE_MODES } from '../../../main/platform/file-modes';
 
 const DIR = 0o040000;
 
@@ -25,5 +28,35 @@ describe('modesForDirMode', () => {
     }
     expect(GROUP_MODES).toMatchObject({ dir: 0o2770, file: 0o660, secret: 0o640 });
     expect(PRIVATE_MODES).toMatchObject({ dir: 0o700, file: 0o600, secret: 0o600 });
+  });
+});
+
+describe('makeDirs', () => {
+  const made: string[] = [];
+  afterEach(() => {
+    for (const d of made.splice(0)) rmSync(d, { recursive: true, force: true });
+  });
+  const temp = (): string => {
+    const d = mkdtempSync(join(tmpdir(), 'pos-makedirs-'));
+    made.push(d);
+    return d;
+  };
+
+  it('makes the folder and its missing parents, each with the mode asked (less the umask), and leaves an existing one be', () => {
+    const root = temp();
+    const deep = join(root, 'a', 'b', 'c');
+    makeDirs(deep, 0o700);
+    for (const d of [join(root, 'a'), join(root, 'a', 'b'), deep]) expect(statSync(d).mode & 0o777).toBe(0o700);
+    makeDirs(deep, 0o700);
+    expect(statSync(deep).isDirectory()).toBe(true);
+  });
+
+  it('throws where no folder can be made: a file in the way, or a parent that refuses (procfs), never looping', () => {
+    const root = temp();
+    writeFileSync(join(root, 'file'), '');
+    expect(() => makeDirs(join(root, 'file', 'inside'), 0o700)).toThrow(expect.objectContaining({ code: 'ENOTDIR' }));
+    expect(() => makeDirs(join(root, 'file'), 0o700)).toThrow(/is not a folder/);
+    // mkdir answers ENOENT under /proc although /proc exists: Node's recursive mkdir looped on it for ever.
+    expect(() => makeDirs('/proc/pos-no-such-lane/data', 0o700)).toThrow(expect.objectContaining({ code: 'ENOENT' }));
   });
 });
