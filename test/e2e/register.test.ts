@@ -15,9 +15,9 @@ describe('Register screen in Chromium (headless app, training mode)', () => {
     await expect.poll(() => page.getByRole('group', { name: 'Amount keypad' }).count()).toBe(1);
     return { page, errors };
   }
-  // Each read gives up after a second, so a poll whose element never comes fails at its own timeout with
-  // what it last saw (textContent waits for its element without end: the test's 60 s ran out instead).
-  const READ = { timeout: 1_000 };
+  // Each read gives up after 5 s (Playwright's own limit is 30 s), so a poll whose element never comes
+  // fails soon after its own timeout, with what it last saw, not at the test's 60 s.
+  const READ = { timeout: 5_000 };
   const amount = (page: Page) => page.locator('.sale-step').textContent(READ);
   const shown = (page: Page) => page.locator('output.amount').textContent(READ);
   const result = (page: Page) => page.locator('.sale-result').textContent(READ);
