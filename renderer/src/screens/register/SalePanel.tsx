@@ -46,7 +46,8 @@ export function SalePanel({ sale, training, onCancel, onNewSale, onPayBalance, o
   const statusRef = useRef<HTMLParagraphElement>(null);
   const sending = sale?.state === 'journaled' || sale?.state === 'sending';
   const result = sale?.final ? resultWords(sale) : undefined;
-  const storedOffline = result?.words === 'result.offline';
+  // The words ask the cashier to check the card's name and expiry (a card stored offline): the line shows both.
+  const checkCard = result?.next === 'next.offlineCard';
   const amount = result ? result.amountCents : sale?.type === 'verify' ? null : (sale?.amountCents ?? null);
   return (
     <div className={`sale-panel ${!sale ? 'idle' : result ? `done tone-${result.tone}` : 'in-progress'}`} data-state={sale?.state} data-type={sale?.type}>
@@ -79,8 +80,7 @@ export function SalePanel({ sale, training, onCancel, onNewSale, onPayBalance, o
             {sale.card ? (
               <>
                 <span className="label">{t('line.card')}</span>{' '}
-                {/* Stored offline, its expiry is shown too: the cashier checks the card (result-words.ts). */}
-                <CardLine card={{ brand: sale.card.brand, masked: sale.card.masked, name: sale.card.name, ...(storedOffline && sale.card.expiry ? { expiry: sale.card.expiry } : {}) }} />
+                <CardLine card={{ brand: sale.card.brand, masked: sale.card.masked, name: sale.card.name, ...(checkCard && sale.card.expiry ? { expiry: sale.card.expiry } : {}) }} />
               </>
             ) : sale.check ? (
               <>
