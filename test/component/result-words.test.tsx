@@ -111,20 +111,20 @@ describe('the Register’s result, kind by kind', () => {
     const stored = ended({ state: 'offline', approvedCents: null, outcome: technical, card: { ...card, expiry: '2039-12', name: 'PAT LEE' } });
     expect(resultWords(stored).next).toBe('next.offlineCard');
     const { container } = show(stored);
-    expect(container.querySelector('.sale-next')?.textContent).toContain('Check that the name on the card is the customer’s and that the card has not expired');
+    expect(container.querySelector('.sale-next')?.textContent).toContain('Check the name and expiry on the card: the bank can still decline it.');
     expect(container.querySelector('.card-line')?.textContent).toBe('Visa 411111******1111 · PAT LEE · expires 12/39');
     cleanup();
     setLanguage('fr');
-    expect(show(stored).container.querySelector('.sale-next')?.textContent).toContain('Vérifiez que le nom sur la carte est celui du client et que la carte n’est pas expirée');
+    expect(show(stored).container.querySelector('.sale-next')?.textContent).toContain('Vérifiez le nom et l’expiration sur la carte : la banque peut encore le refuser.');
     // An approval needs no such check, and shows no expiry.
     cleanup();
     setLanguage('en');
     const approved = show(ended({ card: { ...card, expiry: '2039-12', name: 'PAT LEE' } }));
     expect(approved.container.querySelector('.card-line')?.textContent).toBe('Visa 411111******1111 · PAT LEE');
-    expect(approved.container.querySelector('.sale-next')?.textContent).not.toContain('expired');
+    expect(approved.container.querySelector('.sale-next')?.textContent).not.toContain('expiry');
     cleanup();
     const check = ended({ state: 'offline', approvedCents: null, tender: 'check', card: null, entry: 'micr', outcome: technical });
     expect(resultWords(check).next).toBe('next.offline');
-    expect(show(check).container.querySelector('.sale-next')?.textContent).not.toContain('name on the card');
+    expect(show(check).container.querySelector('.sale-next')?.textContent).not.toContain('name and expiry');
   });
 });
