@@ -10,7 +10,9 @@ import type { Socket } from 'node:net';
  *   it, however long the customer takes: a connection is replaced before it reaches `maxAgeMs`
  *   unused (a new one is opened at half that age; the old one is closed once the new one is up), so
  *   the one handed over is never older than the gateway's idle limit allows.
- * - A handshake still in flight when the request comes is awaited, never thrown away.
+ * - A handshake still in flight when the request comes is awaited, never thrown away (when an
+ *   open one is there too, the open one goes and the renewal is closed).
+ * - While a request is on its way, nothing else is opened: the next connection comes after the answer.
  * - After a request, one is kept ready `keepWarmMs` longer for the next sale (0: only from a tender
  *   to its request). Nothing is opened outside those windows.
  * - A connection the far end closes (or that fails) is replaced at once; after two lost young in a
@@ -77,21 +79,30 @@ export class ConnectionAhead {
 
   /**
    * The connection for a request to `key`: an open one at once, the one whose handshake is in
-   * flight when it is up (undefined if it fails), or undefined (the request opens its own).
+   * flight when it is up (undefined if it fails), or undefined (the request opens its own). Every
+   * other connection is let go, and nothing is opened again until `exchangeDone`.
    */
   take(key: string): Socket | Promise<Socket | undefined> | undefined {
     if (!this.target || this.target.key !== key) return undefined;
     // The hold is served: from now on only the warm window after a request applies.
     this.warmUntil = this.now() + this.deps.keepWarmMs;
+    // Until exchangeDone, the request is the only thing on the way to the gateway: no renewal
+    // is dialled and none left to finish, since a TLS handshake's millisecond of CPU landing as the
+    // answer comes in is the customer's wait (renewals come every half age, so at 200 ms round
+    // trips one would be in flight at one swipe in twelve). The next one opens after the answer.
+    clearTimeout(this.timer);
+    this.timer = undefined;
     const ready = this.ready;
+    this.ready = undefined;
+    const opening = this.opening;
+    this.opening = undefined;
     if (ready && this.usable(ready)) {
-      this.ready = undefined;
       ready.detach();
+      opening?.socket.destroy();
       return ready.socket;
     }
-    const opening = this.opening;
+    ready?.socket.destroy();
     if (!opening) return undefined;
-    this.opening = undefined;
     return opening.settled.then((ok) => {
       if (ok && this.usable(opening)) {
         opening.detach();

@@ -130,6 +130,42 @@ describe('ConnectionAhead', () => {
     expect(a.take('https://gw:443')).toBe(opened[0]);
   });
 
+  it('dials nothing while a request is on its way, and lets a renewal in flight go, so no handshake lands in the sale', () => {
+    const a = ahead(120_000);
+    a.hold(target());
+    opened[0]!.up();
+    // The swipe comes just before the renewal is due (at half age).
+    vi.advanceTimersByTime(MAX_AGE / 2 - 1);
+    expect(a.take('https://gw:443')).toBe(opened[0]);
+    vi.advanceTimersByTime(MAX_AGE);
+    expect(opened).toHaveLength(1);
+    // The answer is in: the next sale's connection is opened a little later.
+    a.exchangeDone(true);
+    vi.advanceTimersByTime(50);
+    expect(opened).toHaveLength(2);
+    opened[1]!.up();
+
+    // The swipe comes while a renewal handshakes: the open one is used, the renewal closed.
+    vi.advanceTimersByTime(MAX_AGE / 2);
+    expect(opened).toHaveLength(3);
+    expect(a.take('https://gw:443')).toBe(opened[1]);
+    expect(opened[2]!.destroyed).toBe(true);
+    vi.advanceTimersByTime(MAX_AGE);
+    expect(opened).toHaveLength(3);
+    expect(a.held()).toBe(0);
+  });
+
+  it('dials nothing while a request that opened its own connection is on its way', () => {
+    const a = ahead(120_000);
+    a.hold(target());
+    // Refused twice: the next try is a quarter of the age away when the swipe comes.
+    opened[0]!.emit('error', new Error('ECONNREFUSED'));
+    opened[1]!.emit('error', new Error('ECONNREFUSED'));
+    expect(a.take('https://gw:443')).toBeUndefined();
+    vi.advanceTimersByTime(MAX_AGE);
+    expect(opened).toHaveLength(2);
+  });
+
   it('replaces a connection the far end closed, without dialling in a loop', () => {
     const a = ahead();
     a.hold(target());
