@@ -98,10 +98,11 @@ export class ConnectionAhead {
     this.opening = undefined;
     if (ready && this.usable(ready)) {
       ready.detach();
-      opening?.socket.destroy();
+      // Closed once the request's bytes are out (they leave on the next tick), not before them.
+      if (opening) setImmediate(() => opening.socket.destroy());
       return ready.socket;
     }
-    ready?.socket.destroy();
+    if (ready) setImmediate(() => ready.socket.destroy());
     if (!opening) return undefined;
     return opening.settled.then((ok) => {
       if (ok && this.usable(opening)) {

@@ -149,6 +149,9 @@ describe('ConnectionAhead', () => {
     vi.advanceTimersByTime(MAX_AGE / 2);
     expect(opened).toHaveLength(3);
     expect(a.take('https://gw:443')).toBe(opened[1]);
+    // Closed just after, once the request's bytes are out.
+    expect(opened[2]!.destroyed).toBe(false);
+    vi.advanceTimersByTime(0);
     expect(opened[2]!.destroyed).toBe(true);
     vi.advanceTimersByTime(MAX_AGE);
     expect(opened).toHaveLength(3);
