@@ -205,10 +205,14 @@ export async function createCore(config: CoreConfig, platform: Platform): Promis
   if (!config.logLevel) log.level = settings.get('log.level');
   const logRotation = (): LogRotation => ({ maxBytes: settings.get('log.maxSizeMb') * 1024 * 1024, maxFiles: settings.get('log.maxFiles') });
   logFile?.setRotation(logRotation());
-  const health = key.health();
-  // A key kept by the machine is where it should be: said once, not warned.
-  if (health.state === 'machine') log.info({ keyState: health.state }, `terminal key: ${health.detail}`);
-  else if (health.state !== 'keyring') log.warn({ keyState: health.state }, `terminal key: ${health.detail}`);
+  // Said by the app at its start only: posctl shows it under Problems, and a fleet's monitoring
+  // running `posctl status` every minute would put the same warning in the log 1,440 times a day.
+  if (config.exclusive) {
+    const health = key.health();
+    // A key kept by the machine is where it should be: said once, not warned.
+    if (health.state === 'machine') log.info({ keyState: health.state }, `terminal key: ${health.detail}`);
+    else if (health.state !== 'keyring') log.warn({ keyState: health.state }, `terminal key: ${health.detail}`);
+  }
 
   const mode = (): Mode => deriveMode(settings, key.canUnseal());
   const journal = (): JournalStore => journals.of(mode());

@@ -178,15 +178,20 @@ describe.skipIf(!isRoot)('the key of a machine-wide lane, kept by the machine (L
     expect(() => copy.unseal(blob, 'c')).toThrow();
   });
 
-  it('is logged at start as information, where a key left in the data folder is a warning', async () => {
-    const start = async (lane: string, machine: MachineProtection | undefined): Promise<Array<{ level: number; msg: string }>> => {
+  it("is logged at the app's start as information, where a key left in the data folder is a warning; posctl's commands do not repeat it", async () => {
+    const start = async (lane: string, machine: MachineProtection | undefined, exclusive = true): Promise<Array<{ level: number; msg: string }>> => {
       const log = memoryLog();
-      const core = await createCore({ watchIntervalMs: 0, logLevel: 'info', logDestination: log.stream }, createNodePlatform({ host: 'cli', dataDir: lane, version: 't', ...(machine ? { machineKey: machine } : {}) }));
+      const core = await createCore(
+        { watchIntervalMs: 0, logLevel: 'info', logDestination: log.stream, exclusive, autoForward: false },
+        createNodePlatform({ host: exclusive ? 'headless' : 'cli', dataDir: lane, version: 't', ...(machine ? { machineKey: machine } : {}) }),
+      );
       onTestFinished(() => core.close());
       return log.lines().map((l) => JSON.parse(l) as { level: number; msg: string }).filter((l) => l.msg.startsWith('terminal key:'));
     };
     const machine = machineWith();
     expect(await start(tempDir(), machine.protection)).toEqual([expect.objectContaining({ level: 30, msg: expect.stringContaining(`kept by the machine key folder ${machine.dir}`) as unknown })]);
-    expect(await start(tempDir(), { protector: machine.protection.protector, forNewKeys: false })).toEqual([expect.objectContaining({ level: 40, msg: expect.stringContaining('file permissions only') as unknown })]);
+    const fileOnly = tempDir();
+    expect(await start(fileOnly, { protector: machine.protection.protector, forNewKeys: false })).toEqual([expect.objectContaining({ level: 40, msg: expect.stringContaining('file permissions only') as unknown })]);
+    expect(await start(fileOnly, { protector: machine.protection.protector, forNewKeys: false }, false)).toEqual([]);
   });
 });
