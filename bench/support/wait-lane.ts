@@ -5,6 +5,7 @@
  */
 import { subscribe } from 'node:diagnostics_channel';
 import type { ClientRequest } from 'node:http';
+import type { Socket } from 'node:net';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { DEFAULT_GATEWAY_NAMESPACE } from '../../main/config/settings/gateway';
@@ -17,9 +18,10 @@ import { sleep, spread } from './stats';
 export type Settings = ReadonlyArray<readonly [string, unknown]>;
 
 /**
- * Where one sale's time went, in ms: from the swipe until its request was written out, from then
- * until the answer's last byte was read, and from then until the result was told. Says of a slow
- * sale whether the lane (before or after) or the way to the gateway and back took the time.
+ * Where one sale's time went, in ms: from the swipe until its request's first bytes were written
+ * to its socket, from then until the answer's last byte was read, and from then until the result
+ * was told. Says of a slow sale whether the lane (before or after) or the way to the gateway and
+ * back took the time.
  */
 export interface SaleStages {
   toRequest: number;
@@ -78,14 +80,28 @@ const stagesText = (s: SaleStages): string => `${s.toRequest.toFixed(2)} to the 
 
 /**
  * The timed sale's request, as Node's HTTP client announces it (diagnostics channels, no hook in
- * the product): when it was written out and when its answer ended. One timed sale at a time per
- * process (a lane's floor rounds come between its sales, its warm-ups are not timed).
+ * the product): when its first bytes were written to its socket and when its answer ended. One
+ * timed sale at a time per process (a lane's floor rounds come between its sales, its warm-ups are
+ * not timed).
  */
 let watching: { requestOut?: number; answerIn?: number } | undefined;
+type Writes = { _writeGeneric?: (...args: unknown[]) => unknown };
 subscribe('http.client.request.start', (message) => {
   const seen = watching;
   const { request } = message as { request: ClientRequest };
-  if (seen && seen.requestOut === undefined) request.once('finish', () => (seen.requestOut ??= performance.now()));
+  if (!seen || seen.requestOut !== undefined) return;
+  // The request's 'finish' comes a turn of the loop after its bytes left (after the sale's
+  // 'sending' view is published): the stamp is the socket's first write, which the request makes
+  // right after it is given its socket (a TLS socket encrypts and writes in that same call).
+  request.once('socket', (socket: Socket & Writes) => {
+    const write = socket._writeGeneric;
+    if (typeof write !== 'function') return;
+    socket._writeGeneric = function (this: Socket, ...args: unknown[]) {
+      seen.requestOut ??= performance.now();
+      return write.apply(this, args);
+    };
+  });
+  request.once('finish', () => (seen.requestOut ??= performance.now()));
 });
 subscribe('http.client.response.finish', () => {
   if (watching) watching.answerIn ??= performance.now();
