@@ -90,8 +90,7 @@ export class ConnectionAhead {
     // is dialled and none left to finish, since a TLS handshake's millisecond of CPU landing as the
     // answer comes in is the customer's wait (renewals come every half age, so at 200 ms round
     // trips one would be in flight at one swipe in twelve). The next one opens after the answer.
-    clearTimeout(this.timer);
-    this.timer = undefined;
+    this.stopTimer();
     const ready = this.ready;
     this.ready = undefined;
     const opening = this.opening;
@@ -238,13 +237,17 @@ export class ConnectionAhead {
   }
 
   private dropAll(): void {
-    clearTimeout(this.timer);
-    this.timer = undefined;
+    this.stopTimer();
     const { ready, opening } = this;
     this.ready = undefined;
     this.opening = undefined;
     ready?.socket.destroy();
     opening?.socket.destroy();
+  }
+
+  private stopTimer(): void {
+    clearTimeout(this.timer);
+    this.timer = undefined;
   }
 
   private wakeAt(at: number): void {
