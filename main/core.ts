@@ -181,7 +181,7 @@ export async function createCore(config: CoreConfig, platform: Platform): Promis
         dbOptions,
       );
     }
-    stores = openStores(platform, log, dbOptions);
+    stores = openStores(platform, log, dbOptions, { ownsLane: config.exclusive === true });
   } catch (e) {
     giveUp(e);
   }

@@ -37,9 +37,10 @@ function sealedValues(db: Db, cacheDb: Db): string[] {
  * Opens the terminal's stores in order, closing what was opened if a later one fails:
  * `terminal.sqlite` (settings; must be usable), `cache.sqlite` (rebuilt if damaged), the terminal
  * key, and the journals that exist (a damaged journal stops the start; it is never recreated);
- * a journal that does not exist yet is made on first use.
+ * a journal that does not exist yet is made on first use. `ownsLane`: the app or the headless
+ * start (CoreConfig.exclusive), the only ones to move a file key into the OS keyring.
  */
-export function openStores(platform: Platform, log: Logger, dbOptions: OpenOptions): Stores {
+export function openStores(platform: Platform, log: Logger, dbOptions: OpenOptions, options: { ownsLane: boolean }): Stores {
   const opened: Array<{ close(): void }> = [];
   try {
     const db = openEssentialDb(join(platform.dataDir, 'terminal.sqlite'), terminalMigrations, dbOptions, 'the settings and secrets');
@@ -73,6 +74,8 @@ export function openStores(platform: Platform, log: Logger, dbOptions: OpenOptio
         return [...sealedValues(db, cacheDb), ...(payments > 0 ? [`${payments} live payment(s) sealed in the journal`] : [])];
       },
       onNotice: (message) => log.warn(message),
+      // Only the lane's own start moves a file key into the keyring (terminal-key.ts says why).
+      movesIntoKeyring: options.ownsLane,
     });
     for (const mode of ['live', 'training'] as const) if (existsSync(journalFile(platform.dataDir, mode))) journals.of(mode);
     return { db, cacheDb, key, journals };

@@ -58,6 +58,18 @@ export interface TerminalKeyOptions {
   sealedValues(): string[];
   /** Said when the key moved (to the keyring, to the machine) or was replaced (a damaged file with nothing sealed). */
   onNotice?(message: string): void;
+  /**
+   * Whether this process moves a key kept in the key file into the OS keyring: the lane's own
+   * start (the app, the headless start), not posctl. A keyring belongs to one login session: a
+   * posctl run from a technician's session would move the key where a lane started without that
+   * keyring (a service with no session bus) cannot read it, and the running lane, which reloads
+   * a changed key file within a second, would drop to training. A fleet's monitoring also runs
+   * `posctl status` every minute, where a keyring tried each time costs time and a locked one
+   * may prompt on the lane's screen. A new key (made, imported, reset) goes into the keyring
+   * wherever one answers, as before; a move to the machine's protection (every lane account
+   * reads it) is made by any process that can write there.
+   */
+  movesIntoKeyring?: boolean;
 }
 
 type Loaded = OpenedKey;
@@ -252,7 +264,8 @@ export class TerminalKey implements Sealer {
     if (!privateKey) return { publicKey, health: { state: 'lost', detail: `the private key in ${this.file} does not match its public key (damaged); ${RESET_HINT}` } };
     // Earlier builds kept the key in a file (or in safeStorage): move it into the keyring, or to the
     // machine for a machine-wide lane, where this process can.
-    if (content.version === 1 || hasVault(this.deps.vault) || typeof this.machine.writable() !== 'string') return this.store(publicKey, privateKey, 'moved', content);
+    const intoKeyring = hasVault(this.deps.vault) && this.deps.movesIntoKeyring === true;
+    if (content.version === 1 || intoKeyring || typeof this.machine.writable() !== 'string') return this.store(publicKey, privateKey, 'moved', content, intoKeyring);
     return { publicKey, privateKey, health: this.fileHealth() };
   }
 
@@ -291,17 +304,17 @@ export class TerminalKey implements Sealer {
   }
 
   /**
-   * Puts the private key in the keyring, else (a machine-wide lane) with the machine, each checked
-   * by reading it back; else in the key file.
+   * Puts the private key in the keyring (unless `intoKeyring` is false), else (a machine-wide
+   * lane) with the machine, each checked by reading it back; else in the key file.
    */
-  private store(publicKey: KeyObject, privateKey: KeyObject, why: 'created' | 'moved' | 'imported', current?: KeyFileContent): Loaded {
+  private store(publicKey: KeyObject, privateKey: KeyObject, why: 'created' | 'moved' | 'imported', current?: KeyFileContent, intoKeyring = true): Loaded {
     const publicText = rawPublicKey(publicKey).toString('base64url');
     const der = privateKeyToDer(privateKey);
     const secret = der.toString('base64');
     der.fill(0);
     const vault = this.deps.vault;
     const problems: { keyring?: string; machine?: string } = {};
-    if (hasVault(vault)) {
+    if (intoKeyring && hasVault(vault)) {
       const account = keyringAccount(publicKey);
       try {
         vault.set(account, secret);
@@ -328,13 +341,16 @@ export class TerminalKey implements Sealer {
 
   private fileHealth(problems: { keyring?: string; machine?: string } = {}): KeyHealth {
     const vault = this.deps.vault;
-    const why = problems.keyring ?? ('unavailable' in vault ? vault.unavailable : 'the OS keyring was not used');
+    const untried = hasVault(vault) && problems.keyring === undefined && this.deps.movesIntoKeyring !== true;
+    const why = untried
+      ? `not moved into the ${vault.label} by this command: the app or the headless start moves it there when it starts where that answers`
+      : `no usable OS keyring: ${problems.keyring ?? ('unavailable' in vault ? vault.unavailable : 'the OS keyring was not used')}`;
     // A machine-wide lane is told how to move its key out of the data folder.
     const machine = this.deps.machine?.forNewKeys ? (problems.machine ?? this.machine.writable()) : undefined;
     const move = typeof machine === 'string' ? `; to keep it outside the data folder: ${machine}` : '';
     return {
       state: 'file',
-      detail: `the terminal key is protected by file permissions only (no usable OS keyring: ${why}); anyone who can read the data directory or a backup of it can unseal its secrets${move}`,
+      detail: `the terminal key is protected by file permissions only (${why}); anyone who can read the data directory or a backup of it can unseal its secrets${move}`,
     };
   }
 }

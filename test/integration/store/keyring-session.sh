@@ -20,15 +20,24 @@ echo "@@search-begin"
 secret-tool search --all service counter-pos 2>&1 || true
 echo "@@search-end"
 
-# An older lane whose key is still in its file moves it into the keyring on first use.
-echo "@@old $(posctl --data-dir "$old" keys status --json)"
-
-# The headless start unseals with the same keyring entry: it comes up live.
+# The headless start on a data folder until it prints its address: its first line.
 out=$(mktemp)
 # Its output holds the page's address with its token: it goes when the session ends.
 trap 'rm -f "$out"' EXIT
-node "$root/dist/headless.js" --data-dir "$lane" --port 0 > "$out" 2>&1 &
-pid=$!
-for _ in $(seq 1 300); do grep -q 'Open this address' "$out" && break; kill -0 "$pid" 2>/dev/null || break; sleep 0.1; done
-echo "@@headless $(head -n 1 "$out")"
-kill -TERM "$pid"; wait "$pid" || true
+headless_once() {
+  : > "$out"
+  node "$root/dist/headless.js" --data-dir "$1" --port 0 > "$out" 2>&1 &
+  local pid=$!
+  for _ in $(seq 1 300); do grep -q 'Open this address' "$out" && break; kill -0 "$pid" 2>/dev/null || break; sleep 0.1; done
+  head -n 1 "$out"
+  kill -TERM "$pid"; wait "$pid" || true
+}
+
+# An older lane whose key is still in its file: posctl leaves it there, the lane's own start
+# moves it into the keyring.
+echo "@@old $(posctl --data-dir "$old" keys status --json)"
+headless_once "$old" > /dev/null
+echo "@@old-started $(posctl --data-dir "$old" keys status --json)"
+
+# The headless start unseals with the same keyring entry: it comes up live.
+echo "@@headless $(headless_once "$lane")"

@@ -61,8 +61,11 @@ describe('the terminal key in the Secret Service', () => {
     expect(out).toMatch(/@@headless Counter POS .*LIVE mode/);
   });
 
-  it('takes in the key of an older lane from its file', () => {
-    expect(marked('old')).toEqual({ state: 'keyring', detail: '' });
+  it("takes in the key of an older lane from its file at the lane's own start, not when posctl reads it", () => {
+    const before = marked('old') as { state: string; detail: string };
+    expect(before.state).toBe('file');
+    expect(before.detail).toMatch(/not moved into the Secret Service by this command/);
+    expect(marked('old-started')).toEqual({ state: 'keyring', detail: '' });
     const file = readFileSync(keyFilePath(old), 'utf8');
     expect(JSON.parse(file)).toMatchObject({ version: 2, protection: 'os-keyring' });
     expect(file).not.toContain('privateKey');

@@ -67,21 +67,21 @@ describe('TerminalKey with an OS keyring', () => {
     expect(open(dir, { vault }).unseal(blob, 'setting:x').toString()).toBe('secret');
   });
 
-  it('moves a version-1 file key into the keyring and removes it from the file', () => {
+  it("moves a version-1 file key into the keyring at the lane's own start and removes it from the file", () => {
     const dir = tempDir();
     const pair = writeV1(dir, 'file');
     const vault = new MemoryVault();
-    const key = open(dir, { vault });
+    const key = open(dir, { vault, movesIntoKeyring: true });
     expect(key.health().state).toBe('keyring');
     expect(keyFile(dir)).toEqual({ version: 2, protection: 'os-keyring', publicKey: rawPublicKey(pair.publicKey).toString('base64url'), account: keyringAccount(pair.publicKey) });
     expect(readFileSync(keyFilePath(dir), 'utf8')).not.toContain(privateKeyToDer(pair.privateKey).toString('base64'));
   });
 
-  it('moves a file key made on a host without a keyring once a keyring is there', () => {
+  it("moves a file key made on a host without a keyring once the lane's own start finds a keyring there", () => {
     const dir = tempDir();
     const blob = open(dir).seal('v', 'c');
     const vault = new MemoryVault();
-    expect(open(dir, { vault }).health().state).toBe('keyring');
+    expect(open(dir, { vault, movesIntoKeyring: true }).health().state).toBe('keyring');
     expect(keyFile(dir)).not.toHaveProperty('privateKey');
     expect(open(dir, { vault }).unseal(blob, 'c').toString()).toBe('v');
   });
@@ -92,8 +92,39 @@ describe('TerminalKey with an OS keyring', () => {
     const before = readFileSync(keyFilePath(dir), 'utf8');
     const vault = new MemoryVault();
     vault.down = true;
-    expect(open(dir, { vault }).health().state).toBe('file');
+    const app = open(dir, { vault, movesIntoKeyring: true });
+    expect(app.health().state).toBe('file');
+    expect(app.health().detail).toMatch(/no usable OS keyring: the test keyring could not be reached/);
     expect(readFileSync(keyFilePath(dir), 'utf8')).toBe(before);
+  });
+
+  it("leaves a file key where it is when posctl opens it with a keyring that answers: a lane started without that keyring keeps its key", () => {
+    const dir = tempDir();
+    // The lane runs as a service with no session bus: its key stays in the file.
+    const down = new MemoryVault();
+    down.down = true;
+    const lane = open(dir, { vault: down, movesIntoKeyring: true });
+    const blob = lane.seal('v', 'c');
+    const before = readFileSync(keyFilePath(dir), 'utf8');
+    // A technician's session, whose keyring answers, runs posctl status: nothing moves.
+    const vault = new MemoryVault();
+    const posctl = open(dir, { vault });
+    expect(posctl.health().state).toBe('file');
+    expect(posctl.health().detail).toMatch(/^the terminal key is protected by file permissions only \(not moved into the test keyring by this command: the app or the headless start moves it there/);
+    expect(posctl.unseal(blob, 'c').toString()).toBe('v');
+    expect(vault.entries.size).toBe(0);
+    expect(readFileSync(keyFilePath(dir), 'utf8')).toBe(before);
+    // The running lane, which reloads a changed key file, still opens its key.
+    expect(lane.refresh()).toBe(false);
+    expect(lane.canUnseal()).toBe(true);
+  });
+
+  it('still puts a key that posctl makes, imports or resets into a keyring that answers', () => {
+    const dir = tempDir();
+    const vault = new MemoryVault();
+    const made = open(dir, { vault });
+    expect(made.health().state).toBe('keyring');
+    expect(made.replace().state).toBe('keyring');
   });
 
   it('moves a key sealed by an older desktop app (safeStorage) only where that app can open it', () => {
@@ -106,7 +137,7 @@ describe('TerminalKey with an OS keyring', () => {
     expect(cli.health().detail).toMatch(/start the desktop app once/);
     expect(cli.canUnseal()).toBe(false);
     const sealedByCli = cli.seal('w', 'c');
-    const app = open(dir, { vault, legacyUnprotect: reverse });
+    const app = open(dir, { vault, legacyUnprotect: reverse, movesIntoKeyring: true });
     expect(app.health().state).toBe('keyring');
     expect(open(dir, { vault }).unseal(sealedByCli, 'c').toString()).toBe('w');
   });
