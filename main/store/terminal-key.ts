@@ -262,9 +262,10 @@ export class TerminalKey implements Sealer {
     const privateKey = matchingPrivateKey(der, publicKey);
     der.fill(0);
     if (!privateKey) return { publicKey, health: { state: 'lost', detail: `the private key in ${this.file} does not match its public key (damaged); ${RESET_HINT}` } };
-    // Earlier builds kept the key in a file (or in safeStorage): move it into the keyring, or to the
-    // machine for a machine-wide lane, where this process can.
-    const intoKeyring = hasVault(this.deps.vault) && this.deps.movesIntoKeyring === true;
+    // Earlier builds kept the key in a file (or in safeStorage): move it into the keyring (the
+    // lane's own start), or to the machine for a machine-wide lane, where this process can. A key
+    // opened from safeStorage is never left to a file while a keyring answers, whoever opens it.
+    const intoKeyring = hasVault(this.deps.vault) && (this.deps.movesIntoKeyring === true || content.protection === 'os-keychain');
     if (content.version === 1 || intoKeyring || typeof this.machine.writable() !== 'string') return this.store(publicKey, privateKey, 'moved', content, intoKeyring);
     return { publicKey, privateKey, health: this.fileHealth() };
   }

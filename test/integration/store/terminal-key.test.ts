@@ -142,6 +142,15 @@ describe('TerminalKey with an OS keyring', () => {
     expect(open(dir, { vault }).unseal(sealedByCli, 'c').toString()).toBe('w');
   });
 
+  it('never leaves a key opened from safeStorage in a file while a keyring answers, whichever process opens it', () => {
+    const dir = tempDir();
+    const reverse = (b: Buffer): Buffer => Buffer.from(b).reverse();
+    const pair = writeV1(dir, 'os-keychain', reverse);
+    const vault = new MemoryVault();
+    expect(open(dir, { vault, legacyUnprotect: reverse }).health().state).toBe('keyring');
+    expect(readFileSync(keyFilePath(dir), 'utf8')).not.toContain(privateKeyToDer(pair.privateKey).toString('base64'));
+  });
+
   it('is locked, not replaced, when the keyring has no entry for it or cannot be reached', () => {
     const dir = tempDir();
     const vault = new MemoryVault();
