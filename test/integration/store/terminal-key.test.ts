@@ -17,6 +17,9 @@ function keyFile(dir: string): Record<string, unknown> {
   return JSON.parse(readFileSync(keyFilePath(dir), 'utf8')) as Record<string, unknown>;
 }
 
+/** Stands in for an older desktop app's safeStorage: it wraps and unwraps by reversing the bytes. */
+const safeStorageStandIn = (b: Buffer): Buffer => Buffer.from(b).reverse();
+
 /** A key file as version 1 of the terminal wrote it. */
 function writeV1(dir: string, protection: 'file' | 'os-keychain', wrap: (b: Buffer) => Buffer = (b) => b) {
   const pair = generateTerminalKeyPair();
@@ -124,30 +127,29 @@ describe('TerminalKey with an OS keyring', () => {
     const vault = new MemoryVault();
     const made = open(dir, { vault });
     expect(made.health().state).toBe('keyring');
+    expect(made.adopt(generateTerminalKeyPair().privateKey, { force: true }).state).toBe('keyring');
     expect(made.replace().state).toBe('keyring');
   });
 
   it('moves a key sealed by an older desktop app (safeStorage) only where that app can open it', () => {
     const dir = tempDir();
-    const reverse = (b: Buffer): Buffer => Buffer.from(b).reverse();
-    writeV1(dir, 'os-keychain', reverse);
+    writeV1(dir, 'os-keychain', safeStorageStandIn);
     const vault = new MemoryVault();
     const cli = open(dir, { vault });
     expect(cli.health()).toMatchObject({ state: 'locked', mayReturn: true });
     expect(cli.health().detail).toMatch(/start the desktop app once/);
     expect(cli.canUnseal()).toBe(false);
     const sealedByCli = cli.seal('w', 'c');
-    const app = open(dir, { vault, legacyUnprotect: reverse, movesIntoKeyring: true });
+    const app = open(dir, { vault, legacyUnprotect: safeStorageStandIn, movesIntoKeyring: true });
     expect(app.health().state).toBe('keyring');
     expect(open(dir, { vault }).unseal(sealedByCli, 'c').toString()).toBe('w');
   });
 
   it('never leaves a key opened from safeStorage in a file while a keyring answers, whichever process opens it', () => {
     const dir = tempDir();
-    const reverse = (b: Buffer): Buffer => Buffer.from(b).reverse();
-    const pair = writeV1(dir, 'os-keychain', reverse);
+    const pair = writeV1(dir, 'os-keychain', safeStorageStandIn);
     const vault = new MemoryVault();
-    expect(open(dir, { vault, legacyUnprotect: reverse }).health().state).toBe('keyring');
+    expect(open(dir, { vault, legacyUnprotect: safeStorageStandIn }).health().state).toBe('keyring');
     expect(readFileSync(keyFilePath(dir), 'utf8')).not.toContain(privateKeyToDer(pair.privateKey).toString('base64'));
   });
 
