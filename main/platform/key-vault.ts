@@ -22,6 +22,11 @@ export class KeyVaultError extends Error {
   override name = 'KeyVaultError';
 }
 
+/** The keyring's native module cannot be loaded on this host: no keyring to unlock, none to try again. */
+export class KeyVaultMissingError extends KeyVaultError {
+  override name = 'KeyVaultMissingError';
+}
+
 /** The keyring service name the entries are filed under (`secret-tool search --all service counter-pos`). */
 export const KEYRING_SERVICE = 'counter-pos';
 
@@ -37,7 +42,7 @@ interface KeyringEntry {
   setPassword(password: string): void;
   deletePassword(): boolean;
 }
-interface KeyringModule {
+export interface KeyringModule {
   Entry: new (service: string, account: string, options?: { linux?: { store?: 'secret-service' | 'keyutils' } }) => KeyringEntry;
 }
 
@@ -51,6 +56,7 @@ function wrap<T>(label: string, doing: string, fn: () => T): T {
   try {
     return fn();
   } catch (e) {
+    if (e instanceof KeyVaultMissingError) throw e;
     throw new KeyVaultError(`the ${label} could not ${doing} (${e instanceof Error ? e.message : String(e)})`);
   }
 }
@@ -91,20 +97,28 @@ function loadKeyring(): KeyringModule {
 }
 
 /**
- * The OS keyring through @napi-rs/keyring, or undefined with the reason when its native module
- * cannot be loaded on this machine. On Linux the entry is pinned to the Secret Service: the
- * library's default falls back to the kernel keyring, which forgets everything at reboot.
+ * The OS keyring through @napi-rs/keyring. Its native module (3 MB with its D-Bus client on Linux,
+ * about 5 ms to load) is loaded by the first read, write or removal: a process that never touches
+ * the keyring (`posctl status` on a lane whose key is in its file) does not pay for it (issue 23).
+ * Where the module cannot be loaded, every call throws a KeyVaultError saying so, as a keyring
+ * that does not answer does. On Linux the entry is pinned to the Secret Service: the library's
+ * default falls back to the kernel keyring, which forgets everything at reboot.
  */
-export function osKeyVault(platform: NodeJS.Platform = process.platform): KeyVault | { unavailable: string } {
-  let mod: KeyringModule;
-  try {
-    mod = loadKeyring();
-  } catch (e) {
-    return { unavailable: `the OS keyring module could not be loaded (${e instanceof Error ? e.message.split('\n')[0] : String(e)})` };
-  }
+export function osKeyVault(platform: NodeJS.Platform = process.platform, load: () => KeyringModule = loadKeyring): KeyVault {
+  let loaded: { mod: KeyringModule } | { error: string } | undefined;
   const label = labelFor(platform);
-  const entry = (account: string): KeyringEntry =>
-    new mod.Entry(KEYRING_SERVICE, account, platform === 'linux' ? { linux: { store: 'secret-service' } } : undefined);
+  const entry = (account: string): KeyringEntry => {
+    if (loaded === undefined) {
+      try {
+        loaded = { mod: load() };
+      } catch (e) {
+        // Kept: loading again would fail the same way, and costs the search each time.
+        loaded = { error: `the OS keyring module could not be loaded (${e instanceof Error ? e.message.split('\n')[0] : String(e)})` };
+      }
+    }
+    if ('error' in loaded) throw new KeyVaultMissingError(loaded.error);
+    return new loaded.mod.Entry(KEYRING_SERVICE, account, platform === 'linux' ? { linux: { store: 'secret-service' } } : undefined);
+  };
   return {
     label,
     get: (account) => wrap(label, 'be read', () => entry(account).getPassword() ?? undefined),

@@ -1,6 +1,6 @@
 import { createPublicKey, hkdfSync, type KeyObject } from 'node:crypto';
 import { renameSync, statSync } from 'node:fs';
-import type { KeyVault } from '../platform/key-vault';
+import { KeyVaultMissingError, type KeyVault } from '../platform/key-vault';
 import type { MachineProtection } from '../platform/machine-key';
 import { keyFilePath, keyringAccount, readKeyFile, writeKeyFile, type KeyFileContent } from './key-file';
 import { LaneMachineKey, RESET_HINT, type OpenedKey } from './key-machine';
@@ -272,13 +272,16 @@ export class TerminalKey implements Sealer {
 
   private fromKeyring(account: string, publicKey: KeyObject): Loaded {
     const vault = this.deps.vault;
-    if (!hasVault(vault)) {
-      return { publicKey, health: { state: 'locked', mayReturn: true, detail: `the terminal key is in an OS keyring, but this host has none (${vault.unavailable}); run this from the lane's desktop session, or ${RESET_HINT}` } };
-    }
+    const none = (why: string): Loaded => ({
+      publicKey,
+      health: { state: 'locked', mayReturn: true, detail: `the terminal key is in an OS keyring, but this host has none (${why}); run this from the lane's desktop session, or ${RESET_HINT}` },
+    });
+    if (!hasVault(vault)) return none(vault.unavailable);
     let stored: string | undefined;
     try {
       stored = vault.get(account);
     } catch (e) {
+      if (e instanceof KeyVaultMissingError) return none(e.message);
       return { publicKey, health: { state: 'locked', mayReturn: true, detail: `the terminal key cannot be read from the ${vault.label}: ${(e as Error).message}; unlock the keyring or run this from the lane's desktop session` } };
     }
     if (stored === undefined) {

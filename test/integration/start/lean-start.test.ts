@@ -88,6 +88,20 @@ describe('what the built starts load up front', () => {
     expect(loads.internals().filter((m) => m === 'perf_hooks' || m === 'internal/perf/performance')).toEqual([]);
   });
 
+  // A lane whose key is in its file (made where no keyring answered): posctl leaves it there
+  // (store/terminal-key.ts), so it has no use for the keyring's 3 MB native module.
+  it('posctl status on a lane whose key is in its file does not load the OS keyring module', async () => {
+    const dir = tempDir();
+    const made = await runNode([`${ROOT}bin/posctl.js`, '--data-dir', dir, '--create', 'status'], { env: { POS_KEY_PROTECTION: 'file' } });
+    expect(made.code, made.stderr).toBe(0);
+    const loads = countLoads(dir);
+    const run = await runNode(['--require', loads.hook, `${ROOT}bin/posctl.js`, '--data-dir', dir, 'status'], { env: { POS_KEY_PROTECTION: undefined, DBUS_SESSION_BUS_ADDRESS: undefined } });
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.stdout).toMatch(/not moved into the Secret Service by this command/);
+    expect(loads.sqlite()).toBe(true);
+    expect(loads.requests().filter((r) => r.includes('keyring'))).toEqual([]);
+  });
+
   it("posctl status compiles no code at run time (zod's JIT is off in posctl: main/cli/zod-config.ts)", async () => {
     const dir = tempDir();
     const hook = join(dir, 'count-functions.cjs');

@@ -1,6 +1,7 @@
 import { existsSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { osKeyVault } from '../../../main/platform/key-vault';
 import { keyFilePath, keyringAccount } from '../../../main/store/key-file';
 import { generateTerminalKeyPair, privateKeyToDer, rawPublicKey } from '../../../main/store/sealing';
 import { TerminalKey, type TerminalKeyOptions } from '../../../main/store/terminal-key';
@@ -168,6 +169,25 @@ describe('TerminalKey with an OS keyring', () => {
     expect(orphan.health().detail).toMatch(/run this as the user the terminal runs as/);
     expect(() => orphan.unseal(blob, 'c')).toThrow(/no entry/);
     expect(open(dir, { vault: noKeyring }).health()).toMatchObject({ state: 'locked', mayReturn: true });
+    expect(readFileSync(keyFilePath(dir), 'utf8')).toBe(file);
+  });
+
+  it("is locked, saying the host has no keyring, when the keyring's module cannot be loaded here (the vault loads it at first use)", () => {
+    const dir = tempDir();
+    const blob = open(dir, { vault: new MemoryVault() }).seal('v', 'c');
+    const file = readFileSync(keyFilePath(dir), 'utf8');
+    const missing = osKeyVault('linux', () => {
+      throw new Error('libdbus-1.so.3: cannot open shared object file');
+    });
+    const here = open(dir, { vault: missing });
+    expect(here.health()).toMatchObject({ state: 'locked', mayReturn: true });
+    expect(here.health().detail).toMatch(/^the terminal key is in an OS keyring, but this host has none \(the OS keyring module could not be loaded \(libdbus-1\.so\.3: cannot open shared object file\)\); run this from the lane's desktop session, or /);
+    expect(() => here.unseal(blob, 'c')).toThrow();
+    // A new key there goes to its file, saying why.
+    const other = tempDir();
+    const made = open(other, { vault: missing });
+    expect(made.health().state).toBe('file');
+    expect(made.health().detail).toMatch(/no usable OS keyring: the OS keyring module could not be loaded \(libdbus/);
     expect(readFileSync(keyFilePath(dir), 'utf8')).toBe(file);
   });
 
