@@ -4,6 +4,7 @@
 // and the renderer with Vite.
 import { build as esbuild, stop as stopEsbuild } from 'esbuild';
 import { lazyBuiltins } from './lazy-builtins.mjs';
+import { lazyWorkerThreads } from './lazy-worker-threads.mjs';
 import { build as viteBuild } from 'vite';
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
@@ -105,7 +106,7 @@ const codeCachedBundle = (name, entry) =>
     // import.meta (createRequire(import.meta.url) for modules loaded on first use) is the bundle's own file.
     define: { ...common.define, 'import.meta.url': '__bundleUrl', 'import.meta.dirname': '__dirname', __SQLITE_JS_BUNDLED__: 'true' },
     banner: { js: "const __bundleUrl = require('node:url').pathToFileURL(__filename).href;" },
-    plugins: [...common.plugins, lazyBuiltins],
+    plugins: [...common.plugins, lazyBuiltins, lazyWorkerThreads],
     // import() of a package (soap, node-hid) as a require: the start runs the bundle as a vm.Script,
     // which has no loader for import().
     supported: { 'dynamic-import': false },

@@ -34,7 +34,7 @@ process.on('exit', save);
     requests: loaded,
     internals: () => (JSON.parse(readFileSync(internalsOut, 'utf8')) as string[]).filter((m) => m.startsWith('NativeModule ')).map((m) => m.slice('NativeModule '.length)),
     packages: () => new Set(loaded().filter((r) => !r.startsWith('node:') && !r.startsWith('.') && !r.startsWith('/')).map((r) => (r.startsWith('@') ? r.split('/').slice(0, 2).join('/') : r.split('/')[0]!))),
-    builtins: () => loaded().filter((r) => /^(node:)?(https?|tls|child_process|readline|assert|fs\/promises)$/.test(r)),
+    builtins: () => loaded().filter((r) => /^(node:)?(https?|tls|child_process|readline|assert|fs\/promises|worker_threads)$/.test(r)),
     // better-sqlite3's JavaScript is in the bundle; its addon is loaded by its path (main/store/sqlite-addon.ts).
     sqlite: () => loaded().some((r) => r.endsWith('/better-sqlite3/build/Release/better_sqlite3.node')),
   };
@@ -55,7 +55,8 @@ describe('what the built starts load up front', () => {
     expect(loads.sqlite()).toBe(true);
     expect([...packages].filter((name) => LATER.includes(name))).toEqual([]);
     // Nor the TLS and HTTPS of the gateway, child processes (udevadm lists the serial ports once the
-    // address is out), readline, promise-based file writes or assert (pino's streams, on a misuse).
+    // address is out), readline, promise-based file writes, assert (pino's streams, on a misuse) or
+    // worker_threads (pino's transports: scripts/lazy-worker-threads.mjs).
     expect(loads.builtins().filter((r) => !/^(node:)?http$/.test(r))).toEqual([]);
     // The bundle keeps the training catalogue and simulators, initialised only when first used.
     expect(readFileSync(join(DIST, 'headless-app.cjs'), 'latin1')).toMatch(/"main\/training\/gateway\/server\.ts"\(\)/);
@@ -69,7 +70,7 @@ describe('what the built starts load up front', () => {
     const packages = loads.packages();
     expect(loads.sqlite()).toBe(true);
     expect([...packages].filter((p) => LATER.includes(p))).toEqual([]);
-    // Nor Node's HTTP and TLS, child processes, readline, promise-based file writes or assert: loaded on first use.
+    // Nor Node's HTTP and TLS, child processes, readline, promise-based file writes, assert or worker_threads: loaded on first use.
     expect(loads.builtins()).toEqual([]);
   });
 
