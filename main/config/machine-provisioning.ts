@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { chmodSync, existsSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
+import { lazySchema } from '../../preload/contract/lazy-schema';
 import { errorCodeOf } from '../error-code';
 import { modesOf } from '../platform/file-modes';
 import { StartupError } from '../store/open-store';
@@ -27,13 +28,13 @@ import type { SettingsStore } from './settings-store';
  */
 export const MACHINE_RECORD = 'provision.machine.json';
 
-const MachineRecord = z.object({
+const MachineRecord = lazySchema(() => z.object({
   file: z.string(),
   sha256: z.string(),
   appliedAt: z.string(),
   locked: z.array(z.string()),
   settings: z.record(z.string(), z.unknown()),
-});
+}));
 type MachineRecord = z.infer<typeof MachineRecord>;
 
 export interface MachineProvisioning {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { lazySchema } from '../../preload/contract/lazy-schema';
 import { isSettingKey, settingDef, settingDefs, settingRules, type SettingKey } from './settings';
 
 /**
@@ -32,8 +33,8 @@ export interface CheckedProvisioning {
 export const LOCK_ENTRY = 'lock';
 export const SEALED_ENTRY = 'sealed';
 
-const Lock = z.union([z.boolean(), z.array(z.string().max(100)).max(500)]);
-const Sealed = z.record(z.string(), z.string().max(40));
+const Lock = lazySchema(() => z.union([z.boolean(), z.array(z.string().max(100)).max(500)]));
+const Sealed = lazySchema(() => z.record(z.string(), z.string().max(40)));
 
 function issues(error: z.ZodError): string {
   return error.issues.map((i) => i.message).join('; ');

@@ -1,6 +1,7 @@
 import { existsSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
+import { lazySchema } from '../../preload/contract/lazy-schema';
 import { parseJsonText } from './json-text';
 import { settingDef, isSettingKey, type SettingKey } from './settings';
 import { SettingError, type SettingsStore } from './settings-store';
@@ -10,7 +11,7 @@ import { SettingError, type SettingsStore } from './settings-store';
  * nested (`{"gateway": {"url": ...}}`). Values are validated all together and applied in one
  * transaction, so a bad file changes nothing. Money is in dollars, as text ("50.00") or a number (50.5).
  */
-const ProvisioningFile = z.record(z.string(), z.unknown());
+const ProvisioningFile = lazySchema(() => z.record(z.string(), z.unknown()));
 
 export const PROVISION_FILE = 'provision.json';
 

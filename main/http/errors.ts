@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { lazySchema } from '../../preload/contract/lazy-schema';
 import type { ErrorCode } from '../../preload/contract';
 
 /** Which JSON interface a request went to; errors and logs name it for the technician. */
@@ -8,11 +9,11 @@ export type ApiName = 'marketplace' | 'merchant';
  * The failure body both interfaces answer with: `{code, "additional message", message}`. Some
  * servers send the code as a numeric string; unknown fields are kept.
  */
-export const FailureBody = z.looseObject({
+export const FailureBody = lazySchema(() => z.looseObject({
   code: z.union([z.number().int(), z.string().regex(/^-?\d+$/).transform(Number)]),
   'additional message': z.string().nullish(),
   message: z.string().nullish(),
-});
+}));
 export type FailureBody = z.output<typeof FailureBody>;
 
 export interface Failure {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { lazySchema } from '../../preload/contract/lazy-schema';
 
 /**
  * Tolerant building blocks for response schemas: the services send ids as numbers or numeric
@@ -7,28 +8,28 @@ import { z } from 'zod';
  */
 
 /** A whole number sent as a number or a numeric string. */
-export const wireInt = z.union([z.number().int(), z.string().trim().regex(/^-?\d+$/).transform(Number)]);
+export const wireInt = lazySchema(() => z.union([z.number().int(), z.string().trim().regex(/^-?\d+$/).transform(Number)]));
 
 /** A number sent as a number or a numeric string. */
-export const wireNumber = z.union([z.number().finite(), z.string().trim().regex(/^-?\d+(\.\d+)?$/).transform(Number)]);
+export const wireNumber = lazySchema(() => z.union([z.number().finite(), z.string().trim().regex(/^-?\d+(\.\d+)?$/).transform(Number)]));
 
 /** A string that may be null, absent or a number. */
-export const wireText = z
+export const wireText = lazySchema(() => z
   .union([z.string(), z.number().transform(String), z.null()])
   .optional()
-  .transform((v) => v ?? '');
+  .transform((v) => v ?? ''));
 
 /** A boolean that may be sent as text (`"true"`, `"Y"`) or be absent (false). */
-export const wireBool = z
+export const wireBool = lazySchema(() => z
   .union([z.boolean(), z.enum(['true', 'false', 'TRUE', 'FALSE', 'Y', 'N', 'y', 'n', '1', '0']), z.null()])
   .optional()
-  .transform((v) => v === true || (typeof v === 'string' && ['true', 'y', '1'].includes(v.toLowerCase())));
+  .transform((v) => v === true || (typeof v === 'string' && ['true', 'y', '1'].includes(v.toLowerCase()))));
 
 /** An int that may be null or empty text (hierarchy lvlNId "may be empty"). */
-export const wireOptionalInt = z
+export const wireOptionalInt = lazySchema(() => z
   .union([wireInt, z.literal(''), z.null()])
   .optional()
-  .transform((v) => (typeof v === 'number' ? v : null));
+  .transform((v) => (typeof v === 'number' ? v : null)));
 
 /** A list that may be null or absent. */
 export const wireList = <T extends z.ZodType>(item: T) =>
@@ -48,10 +49,10 @@ export function dollarsToCents(amount: number): number {
  * A USD amount as the service sends it (a float), kept as sent: parsing stays idempotent so the
  * cache can store parsed answers and parse them again. Views turn it into cents (dollarsToCents).
  */
-export const wireDollars = z
+export const wireDollars = lazySchema(() => z
   .union([wireNumber, z.null(), z.literal('')])
   .optional()
-  .transform((v) => (typeof v === 'number' && Number.isFinite(v) && Math.abs(v) < 1e12 ? v : null));
+  .transform((v) => (typeof v === 'number' && Number.isFinite(v) && Math.abs(v) < 1e12 ? v : null)));
 
 export function centsOrNull(dollars: number | null | undefined): number | null {
   return typeof dollars === 'number' ? dollarsToCents(dollars) : null;

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
+import { lazySchema } from '../../preload/contract/lazy-schema';
 import { LeadEquipment, type CartView, type Freshness, type LeadInput, type LeadResult, type LeadView, type OutboxEntry } from '../../preload/contract';
 import { PosError } from '../api/errors';
 import { toPosError, type CachedFetch } from '../http/cached-fetch';
@@ -29,8 +30,8 @@ export type LeadDeskOptions = Pick<MarketplaceServiceOptions, 'source' | 'cache'
   cart: { view(): Promise<CartView>; empty(): Promise<unknown> };
 };
 
-const StoredDefaults = z.record(z.string(), z.string());
-const KeptEquipment = z.array(LeadEquipment);
+const StoredDefaults = lazySchema(() => z.record(z.string(), z.string()));
+const KeptEquipment = lazySchema(() => z.array(LeadEquipment));
 
 const KEY = {
   leads: (consultant: string) => `leads:${consultant}`,

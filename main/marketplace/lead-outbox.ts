@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { lazySchema } from '../../preload/contract/lazy-schema';
 import { backoffMs, type Backoff } from '../backoff';
 import { durably } from '../http/cache-db';
 import type { Db } from '../store/database';
@@ -22,7 +23,7 @@ export interface OutboxRow {
 }
 
 /** A row as the table holds it, checked when read (a cache file is anyone's to edit). */
-const Row = z.object({
+const Row = lazySchema(() => z.object({
   uid: z.string(),
   namespace: z.string(),
   state: z.enum(['pending', 'rejected']),
@@ -32,7 +33,7 @@ const Row = z.object({
   attempts: z.number().int().nonnegative(),
   last_problem: z.string(),
   next_attempt_at: z.string().nullable(),
-});
+}));
 type Row = z.infer<typeof Row>;
 
 /** How the outbox holds its leads: the forwarder's queue shape, sized for leads. */

@@ -1,5 +1,6 @@
 import type { Logger } from 'pino';
 import { z } from 'zod';
+import { lazySchema } from '../../preload/contract/lazy-schema';
 import type {
   CartInput,
   CartView,
@@ -62,7 +63,7 @@ export interface MarketplaceServiceOptions {
   outboxRetryMs?: number;
 }
 
-const ProductPartsSchema = z.object({
+const ProductPartsSchema = lazySchema(() => z.object({
   details: ProductDetail,
   features: Features.optional(),
   includes: IncludedProducts.optional(),
@@ -71,9 +72,9 @@ const ProductPartsSchema = z.object({
   faq: Faq.optional(),
   options: z.object({ items: z.array(OptionItem), readable: z.boolean() }).optional(),
   problems: z.array(z.object({ part: z.string(), problem: z.string() })),
-});
+}));
 
-const StoredCart = z.object({ items: z.array(z.object({ productId: z.number(), quantity: z.number(), purchaseType: z.string().optional() })), debit: z.boolean(), checkAcceptance: z.boolean() });
+const StoredCart = lazySchema(() => z.object({ items: z.array(z.object({ productId: z.number(), quantity: z.number(), purchaseType: z.string().optional() })), debit: z.boolean(), checkAcceptance: z.boolean() }));
 
 const KEY = {
   categories: 'categories',

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { lazySchema } from '../../preload/contract/lazy-schema';
 import { wireBool, wireInt, wireList, wireDollars, wireNumber, wireText } from '../http/wire';
 
 /**
@@ -7,7 +8,8 @@ import { wireBool, wireInt, wireList, wireDollars, wireNumber, wireText } from '
  * mapped onto the documented codes by ./labels.ts.
  */
 
-const productFields = {
+// A function, so the fields are made with the schema that uses them (each is built on first use).
+const productFields = () => ({
   id: wireInt.nullish(),
   productId: wireInt,
   supplierProductName: wireText,
@@ -20,27 +22,27 @@ const productFields = {
   productWithOptions: wireBool,
   pinPad: wireBool,
   imageUrls: wireList(z.string()),
-};
+});
 
-export const Category = z.looseObject({
+export const Category = lazySchema(() => z.looseObject({
   id: wireInt,
   name: wireText,
   description: wireText,
   rank: wireInt.nullish().transform((v) => v ?? 0),
   imageURL: wireText,
-});
+}));
 export type Category = z.output<typeof Category>;
-export const Categories = z.array(Category);
+export const Categories = lazySchema(() => z.array(Category));
 
-export const Product = z.looseObject({
-  ...productFields,
+export const Product = lazySchema(() => z.looseObject({
+  ...productFields(),
   categoryIds: wireList(wireInt),
   tags: wireList(z.string()),
-});
+}));
 export type Product = z.output<typeof Product>;
-export const Products = z.array(Product);
+export const Products = lazySchema(() => z.array(Product));
 
-export const PricingType = z.looseObject({
+export const PricingType = lazySchema(() => z.looseObject({
   id: wireInt.nullish(),
   fkProdId: z.union([wireInt, z.string()]).nullish(),
   fkCompanyId: wireNumber.nullish(),
@@ -49,43 +51,43 @@ export const PricingType = z.looseObject({
   status: wireText,
   occurrence: wireText,
   purchaseTypeLabel: wireText,
-});
+}));
 export type PricingType = z.output<typeof PricingType>;
 
-export const ProductDetail = z.looseObject({
-  ...productFields,
+export const ProductDetail = lazySchema(() => z.looseObject({
+  ...productFields(),
   categoryIds: wireList(wireInt),
   price: wireDollars,
   pricingModel: wireList(PricingType),
-});
+}));
 export type ProductDetail = z.output<typeof ProductDetail>;
 
-export const Feature = z.looseObject({ id: wireInt.nullish(), feature: wireText, featureId: wireInt.nullish() });
-export const Features = z.looseObject({
+export const Feature = lazySchema(() => z.looseObject({ id: wireInt.nullish(), feature: wireText, featureId: wireInt.nullish() }));
+export const Features = lazySchema(() => z.looseObject({
   success: wireBool,
   features: wireList(Feature),
   groupFeatures: wireList(z.unknown()),
-});
+}));
 export type Features = z.output<typeof Features>;
 
-export const IncludedProduct = z.looseObject({
-  ...productFields,
+export const IncludedProduct = lazySchema(() => z.looseObject({
+  ...productFields(),
   createdBy: wireText,
   defaultPurchaseType: wireText,
   endDate: wireText,
   price: wireDollars,
-});
+}));
 export type IncludedProduct = z.output<typeof IncludedProduct>;
-export const IncludedProducts = z.array(IncludedProduct);
+export const IncludedProducts = lazySchema(() => z.array(IncludedProduct));
 
 /** Values are lists of lines; a single line sent as plain text is accepted as one line. */
-export const Specs = z.record(
+export const Specs = lazySchema(() => z.record(
   z.string(),
   z.union([z.array(wireText), z.string().transform((s) => [s]), z.null().transform(() => [] as string[])]),
-);
+));
 export type Specs = z.output<typeof Specs>;
 
-export const Sponsor = z.looseObject({
+export const Sponsor = lazySchema(() => z.looseObject({
   sponsorId: wireNumber.nullish(),
   sponsorName: wireText,
   createdBy: wireText,
@@ -98,9 +100,9 @@ export const Sponsor = z.looseObject({
   zip: wireText,
   country: wireText,
   phone: wireText,
-});
+}));
 
-export const RecommendedPricing = z.looseObject({
+export const RecommendedPricing = lazySchema(() => z.looseObject({
   id: wireNumber.nullish(),
   fkProdId: z.union([z.string(), z.number()]).nullish(),
   purchaseType: wireText,
@@ -110,20 +112,20 @@ export const RecommendedPricing = z.looseObject({
   paymentTerm: wireText,
   commissionDefined: wireBool,
   occurrence: wireText,
-});
+}));
 
-export const RecommendedProduct = z.looseObject({
-  ...productFields,
+export const RecommendedProduct = lazySchema(() => z.looseObject({
+  ...productFields(),
   price: wireDollars,
   sponsor: Sponsor.nullish(),
   offeringTypes: wireList(z.string()),
   pricingModel: wireList(RecommendedPricing),
-});
+}));
 export type RecommendedProduct = z.output<typeof RecommendedProduct>;
-export const RecommendedProducts = z.array(RecommendedProduct);
+export const RecommendedProducts = lazySchema(() => z.array(RecommendedProduct));
 
-export const FaqEntry = z.looseObject({ header: wireText, shortAnswer: wireText, url: wireText, sortId: wireInt.nullish() });
-export const Faq = z.array(FaqEntry);
+export const FaqEntry = lazySchema(() => z.looseObject({ header: wireText, shortAnswer: wireText, url: wireText, sortId: wireInt.nullish() }));
+export const Faq = lazySchema(() => z.array(FaqEntry));
 export type FaqEntry = z.output<typeof FaqEntry>;
 
 /**
@@ -131,9 +133,9 @@ export type FaqEntry = z.output<typeof FaqEntry>;
  * carrying such a list under `options` / `productOptions` / `products`; anything else is kept as
  * it came and shown as "not readable".
  */
-export const OptionItem = z.looseObject({ ...productFields, price: wireDollars });
+export const OptionItem = lazySchema(() => z.looseObject({ ...productFields(), price: wireDollars }));
 export type OptionItem = z.output<typeof OptionItem>;
-export const Options = z.unknown();
+export const Options = lazySchema(() => z.unknown());
 
 export function readOptions(body: unknown): { items: OptionItem[]; readable: boolean } {
   const list = Array.isArray(body)
@@ -151,7 +153,7 @@ export function readOptions(body: unknown): { items: OptionItem[]; readable: boo
 }
 
 /** A lead as the leads endpoint returns it: all strings, any of which may be missing. */
-export const Lead = z.looseObject({
+export const Lead = lazySchema(() => z.looseObject({
   Identifier: wireText,
   identifier: wireText,
   createdDate: wireText,
@@ -177,17 +179,17 @@ export const Lead = z.looseObject({
   dealId: wireText,
   uid: wireText,
   orderId: wireText,
-});
+}));
 export type Lead = z.output<typeof Lead>;
-export const Leads = z.array(Lead);
+export const Leads = lazySchema(() => z.array(Lead));
 
-export const LeadCreateResponse = z.looseObject({
+export const LeadCreateResponse = lazySchema(() => z.looseObject({
   leadId: wireText,
   dealId: z.union([z.string(), z.number().transform(String), z.null()]).optional().transform((v) => v ?? null),
   errorCode: wireText,
   errMessage: wireText,
   message: wireText,
-});
+}));
 export type LeadCreateResponse = z.output<typeof LeadCreateResponse>;
 
 /** The body of endpoint 2, every key present (all are required except `country`). */

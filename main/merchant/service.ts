@@ -1,5 +1,6 @@
 import type { Logger } from 'pino';
 import { z } from 'zod';
+import { lazySchema } from '../../preload/contract/lazy-schema';
 import type { Freshness, MerchantSearchInput } from '../../preload/contract';
 import { PosError } from '../api/errors';
 import type { SettingsStore } from '../config/settings-store';
@@ -23,7 +24,7 @@ export interface MerchantServiceOptions {
   trainingMerchantId: number;
 }
 
-const HierarchyList = z.object({ items: HierarchyItems, pagination: PaginationWire.nullable() });
+const HierarchyList = lazySchema(() => z.object({ items: HierarchyItems, pagination: PaginationWire.nullable() }));
 
 /**
  * Merchant lookups for the store manager: always asked of the service, and when it cannot be

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { lazySchema } from '../../preload/contract/lazy-schema';
 import { wireInt, wireList, wireNumber, wireOptionalInt, wireText } from '../http/wire';
 
 /**
@@ -7,20 +8,20 @@ import { wireInt, wireList, wireNumber, wireOptionalInt, wireText } from '../htt
  */
 
 /** Timestamps come as text or as epoch milliseconds; kept as ISO text either way. */
-export const wireTimestamp = z
+export const wireTimestamp = lazySchema(() => z
   .union([z.string(), z.number().finite().transform((n) => new Date(n).toISOString()), z.null()])
   .optional()
-  .transform((v) => v ?? '');
+  .transform((v) => v ?? ''));
 
-export const PaginationWire = z.looseObject({
+export const PaginationWire = lazySchema(() => z.looseObject({
   rowCount: wireInt,
   pageCount: wireInt,
   countPerPage: wireInt,
   page: wireInt,
-});
+}));
 
 /** The envelope every answer comes in; `result` / `results` are checked by the endpoint's own schema. */
-export const Envelope = z.looseObject({
+export const Envelope = lazySchema(() => z.looseObject({
   responseCode: wireText,
   reasonCode: wireText,
   errorDetails: z.unknown().optional(),
@@ -28,7 +29,7 @@ export const Envelope = z.looseObject({
   result: z.unknown().optional(),
   results: z.unknown().optional(),
   pagination: PaginationWire.nullish(),
-});
+}));
 export type Envelope = z.output<typeof Envelope>;
 
 const text = wireText;
@@ -43,14 +44,14 @@ export const MERCHANT_TEXT_FIELDS = [
   'sourceSystemId', 'subPlatformCode', 'bypassFiid', 'checkServiceContactPerson', 'checkServiceContactPhone',
 ] as const;
 
-export const Merchant = z.looseObject({
+export const Merchant = lazySchema(() => z.looseObject({
   merchantId: wireInt,
   uniqueId: wireInt.nullish(),
   ...(Object.fromEntries(MERCHANT_TEXT_FIELDS.map((f) => [f, text])) as Record<(typeof MERCHANT_TEXT_FIELDS)[number], typeof text>),
-});
+}));
 export type Merchant = z.output<typeof Merchant>;
 
-export const SearchItem = z.looseObject({
+export const SearchItem = lazySchema(() => z.looseObject({
   merchantId: wireInt,
   mid: text,
   hierarchyLevel: text,
@@ -60,10 +61,10 @@ export const SearchItem = z.looseObject({
   city: text,
   state: text,
   zipCode: text,
-});
+}));
 export type SearchItem = z.output<typeof SearchItem>;
 
-export const Contact = z.looseObject({
+export const Contact = lazySchema(() => z.looseObject({
   contactId: wireInt,
   merchantId: wireInt,
   contactType: text,
@@ -82,7 +83,7 @@ export const Contact = z.looseObject({
   fullName: text,
   attentionToFullName: text,
   uniqueId: wireInt.nullish(),
-});
+}));
 export type Contact = z.output<typeof Contact>;
 
 const lvl = Object.fromEntries(
@@ -92,7 +93,7 @@ const lvl = Object.fromEntries(
   ]),
 ) as Record<`lvl${1 | 2 | 3 | 4 | 5 | 6 | 7}Id`, typeof wireOptionalInt> & Record<`lvl${1 | 2 | 3 | 4 | 5 | 6 | 7}Number`, typeof text>;
 
-export const HierarchyItem = z.looseObject({
+export const HierarchyItem = lazySchema(() => z.looseObject({
   hierarchyId: wireInt,
   merchantId: wireInt,
   hierarchyLevel: text,
@@ -100,10 +101,10 @@ export const HierarchyItem = z.looseObject({
   dateTo: wireTimestamp,
   uniqueId: wireInt.nullish(),
   ...lvl,
-});
+}));
 export type HierarchyItem = z.output<typeof HierarchyItem>;
 
-export const Entitlement = z.looseObject({
+export const Entitlement = lazySchema(() => z.looseObject({
   recLoad: z.unknown().optional(),
   recUpdate: z.unknown().optional(),
   recDelete: z.unknown().optional(),
@@ -118,10 +119,10 @@ export const Entitlement = z.looseObject({
   avgTicket: wireNumber.nullish(),
   alphaId: text,
   uniqueId: wireInt.nullish(),
-});
+}));
 export type Entitlement = z.output<typeof Entitlement>;
 
-export const Fee = z.looseObject({
+export const Fee = lazySchema(() => z.looseObject({
   feeId: wireInt,
   merchId: z.unknown().optional(),
   platformCode: text,
@@ -138,11 +139,11 @@ export const Fee = z.looseObject({
   processingIndicator: text,
   globalNumber: text,
   uniqueId: wireInt.nullish(),
-});
+}));
 export type Fee = z.output<typeof Fee>;
 
-export const Fees = z.array(Fee);
-export const Entitlements = z.array(Entitlement);
-export const HierarchyItems = z.array(HierarchyItem);
-export const SearchItems = wireList(SearchItem);
-export const Contacts = z.array(Contact);
+export const Fees = lazySchema(() => z.array(Fee));
+export const Entitlements = lazySchema(() => z.array(Entitlement));
+export const HierarchyItems = lazySchema(() => z.array(HierarchyItem));
+export const SearchItems = lazySchema(() => wireList(SearchItem));
+export const Contacts = lazySchema(() => z.array(Contact));

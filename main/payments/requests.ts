@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { lazySchema } from '../../preload/contract/lazy-schema';
 import type { CardRead } from '../../native/card/card-read';
 import type { CheckRead } from '../../native/check/micr';
 import type { CheckDetails } from '../../preload/contract';
@@ -143,12 +144,12 @@ function build(input: CallInput, ctx: BuilderContext): GatewayCall {
 }
 
 /** What the journal seals: the request without credentials (the client adds them when sending). */
-export const SealedPayload = z.object({
+export const SealedPayload = lazySchema(() => z.object({
   v: z.literal(1),
   operation: z.enum(['SendAndCommit', 'SendAndCommitCheck']),
   request: z.record(z.string(), z.unknown()),
   partialApproval: z.boolean(),
-});
+}));
 export type SealedPayload = z.infer<typeof SealedPayload>;
 
 export const sealContext = (clientRef: string): string => `journal:${clientRef}`;

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { sqliteAddon } from './sqlite-addon';
 import { z } from 'zod';
+import { lazySchema } from '../../preload/contract/lazy-schema';
 import { AppStatus } from '../../preload/contract';
 import type { OpenOptions } from './database';
 import { errorCodeOf } from '../error-code';
@@ -16,7 +17,7 @@ import { StartupError } from './open-store';
  * Beside it, `instance.json` says who holds it and, kept current, that terminal's status, so a
  * second start can name the running one and posctl can show the running app's view.
  */
-export const InstanceInfo = z.object({
+export const InstanceInfo = lazySchema(() => z.object({
   host: z.enum(['electron', 'headless', 'cli']),
   pid: z.number().int(),
   version: z.string(),
@@ -25,7 +26,7 @@ export const InstanceInfo = z.object({
   origin: z.string().optional(),
   status: AppStatus.optional(),
   updatedAt: z.string().optional(),
-});
+}));
 export type InstanceInfo = z.infer<typeof InstanceInfo>;
 
 export interface InstanceLock {

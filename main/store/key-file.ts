@@ -2,6 +2,7 @@ import { createHash, type KeyObject } from 'node:crypto';
 import { chmodSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { z } from 'zod';
+import { lazySchema } from '../../preload/contract/lazy-schema';
 import { errorCodeOf } from '../error-code';
 import { makeDataFolder } from '../platform/file-modes';
 import { MACHINE_PROTECTORS } from '../platform/machine-key';
@@ -19,32 +20,32 @@ import { rawPublicKey } from './sealing';
  * Version 1 (earlier builds) is still read so it can be migrated: `file` as above, or
  * `os-keychain`, the private key sealed by Electron's safeStorage, which only the desktop app can open.
  */
-const V1 = z.object({
+const V1 = lazySchema(() => z.object({
   version: z.literal(1),
   protection: z.enum(['file', 'os-keychain']),
   publicKey: z.string().min(1),
   privateKey: z.string().min(1),
-});
-const V2Keyring = z.object({
+}));
+const V2Keyring = lazySchema(() => z.object({
   version: z.literal(2),
   protection: z.literal('os-keyring'),
   publicKey: z.string().min(1),
   account: z.string().min(1),
-});
-const V2Machine = z.object({
+}));
+const V2Machine = lazySchema(() => z.object({
   version: z.literal(2),
   protection: z.literal('machine'),
   publicKey: z.string().min(1),
   protector: z.enum(MACHINE_PROTECTORS),
   locator: z.string().min(1),
-});
-const V2File = z.object({
+}));
+const V2File = lazySchema(() => z.object({
   version: z.literal(2),
   protection: z.literal('file'),
   publicKey: z.string().min(1),
   privateKey: z.string().min(1),
-});
-export const KeyFileContent = z.union([V2Keyring, V2Machine, V2File, V1]);
+}));
+export const KeyFileContent = lazySchema(() => z.union([V2Keyring, V2Machine, V2File, V1]));
 export type MachineKeyFile = z.infer<typeof V2Machine>;
 export type KeyFileContent = z.infer<typeof KeyFileContent>;
 

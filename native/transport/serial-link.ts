@@ -4,6 +4,7 @@ import { createRequire } from 'node:module';
 import type * as Serialport from 'serialport';
 import type { SerialPort } from 'serialport';
 import { z } from 'zod';
+import { lazySchema } from '../../preload/contract/lazy-schema';
 import type { ConnectFailure, Connection, ConnectionSink, ReconnectOptions } from './reconnecting-link';
 import { ReconnectingLink } from './reconnecting-link';
 
@@ -40,7 +41,7 @@ export interface SerialPortInfo {
   serialNumber?: string | undefined;
 }
 
-const PortList = z.array(
+const PortList = lazySchema(() => z.array(
   z.object({
     path: z.string(),
     vendorId: z.string().optional(),
@@ -48,7 +49,7 @@ const PortList = z.array(
     manufacturer: z.string().optional(),
     serialNumber: z.string().optional(),
   }),
-);
+));
 
 /** SerialPort.list(), checked at the edge (the binding's types do not reach this project). */
 export async function listSerialPorts(): Promise<SerialPortInfo[]> {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { lazySchema } from '../../../preload/contract/lazy-schema';
 import type { ApiName } from '../../http/errors';
 import { HMAC_ALGORITHMS, type HmacAlgorithm } from '../../http/hmac';
 import { enumSetting, textSetting, urlSetting, type SettingDef } from '../setting';
@@ -15,7 +16,7 @@ export function apiSettings<A extends ApiName>(api: A, words: { url: string; com
   return {
     [`${api}.url`]: urlSetting({ description: words.url }),
     [`${api}.apiKey`]: textSetting({
-      schema: z.string().trim().max(200).regex(/^[^"\\\r\n]*$/, 'must not contain quotes, backslashes or line breaks'),
+      schema: lazySchema(() => z.string().trim().max(200).regex(/^[^"\\\r\n]*$/, 'must not contain quotes, backslashes or line breaks')),
       // The store's own credentials for the service: the manager keeps them (Settings screen).
       access: 'manager',
       description: 'HMAC API key (the username of the Authorization header).',
@@ -26,7 +27,7 @@ export function apiSettings<A extends ApiName>(api: A, words: { url: string; com
       description: 'HMAC algorithm of the Authorization header: hmac-sha1 (published default) or hmac-sha256/384/512.',
     }),
     [`${api}.companyId`]: textSetting({
-      schema: z.string().trim().max(40).regex(/^[A-Za-z0-9_-]*$/, 'letters, digits, - and _ only'),
+      schema: lazySchema(() => z.string().trim().max(40).regex(/^[A-Za-z0-9_-]*$/, 'letters, digits, - and _ only')),
       description: words.companyId,
     }),
   } as ApiSettingDefs<A>;

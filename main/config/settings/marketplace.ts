@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { lazySchema } from '../../../preload/contract/lazy-schema';
 import { textSetting } from '../setting';
 import { apiSettings } from './api';
 
@@ -12,7 +13,7 @@ export const marketplaceSettings = {
     companyId: 'Company id used in catalogue paths (/companies/{companyId}/...). Empty in training: the simulator\'s company.',
   }),
   'marketplace.businessConsultantId': textSetting({
-    schema: z.string().trim().max(80),
+    schema: lazySchema(() => z.string().trim().max(80)),
     access: 'manager',
     description: 'Business consultant whose leads the Leads screen lists and who is named on new leads. Empty in training: the simulator\'s first consultant.',
   }),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { lazySchema } from '../../../preload/contract/lazy-schema';
 import { textSetting } from '../setting';
 import { apiSettings } from './api';
 
@@ -12,7 +13,7 @@ export const merchantSettings = {
     companyId: 'Company (organisation) the merchant lookups are made for; keeps cached merchant data of different companies apart.',
   }),
   'merchant.merchantId': textSetting({
-    schema: z.string().trim().regex(/^\d{0,18}$/, 'digits only'),
+    schema: lazySchema(() => z.string().trim().regex(/^\d{0,18}$/, 'digits only')),
     access: 'manager',
     description: 'This store\'s merchantId, shown first on the Merchant screen and used when posctl merchant get has no id. Empty in training: the simulator\'s store.',
   }),

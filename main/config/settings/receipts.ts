@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { lazySchema } from '../../../preload/contract/lazy-schema';
 import { enumSetting, textSetting } from '../setting';
 
 /** Where receipts print (see main/receipts/route.ts and docs/devices.md). */
@@ -19,7 +20,7 @@ export const receiptSettings = {
     default: '',
     access: 'manager',
     // Printer names are what the OS shows (textSetting refuses control characters, as in every text setting).
-    schema: z.string().trim().max(200),
+    schema: lazySchema(() => z.string().trim().max(200)),
     description: 'The operating system printer receipts go to in the desktop app, by its name as the system shows it; empty: the default printer.',
   }),
 } as const;

@@ -1,11 +1,12 @@
 import { LANGUAGES } from '../../../preload/contract/app';
 import { boolSetting, enumSetting, intSetting, textSetting } from '../setting';
 import { z } from 'zod';
+import { lazySchema } from '../../../preload/contract/lazy-schema';
 
 export const terminalSettings = {
   'terminal.name': textSetting({
     default: 'Lane 1',
-    schema: z.string().trim().min(1).max(40),
+    schema: lazySchema(() => z.string().trim().min(1).max(40)),
     description: 'Name of this lane, shown in the status bar and on receipts.',
   }),
   'terminal.cashierSignIn': boolSetting({
