@@ -70,6 +70,26 @@ describe('the code cache of the built starts', () => {
     expect(other.runInThisContext()).toBe('AAAA');
   });
 
+  // The source and then the cache are read through one buffer (issue 23): the cache of a small file is
+  // longer than the file, a file with long comments much longer than its cache.
+  it('reads the file and then its cache whole, whichever is the longer', () => {
+    const dir = tempDir();
+    const file = join(dir, 'long.cjs');
+    writeFileSync(file, `// ${'padding '.repeat(20_000)}\nmodule.exports = { answer: 'caf\u00e9 ${'x'.repeat(10)}' };\n`);
+    const cacheFile = join(dir, 'long.cache');
+    const first = runCommonJs(file, { cacheFile });
+    first.save();
+    expect(readFileSync(cacheFile).length).toBeLessThan(readFileSync(file).length / 10);
+    const second = runCommonJs(file, { cacheFile });
+    expect(second.cache).toBe('used');
+    expect(second.exports).toEqual({ answer: `caf\u00e9 ${'x'.repeat(10)}` });
+    const small = bundle(dir, '"BBBB"');
+    const smallCache = join(dir, 'small.cache');
+    runCommonJs(small, { cacheFile: smallCache }).save();
+    expect(readFileSync(smallCache).length).toBeGreaterThan(readFileSync(small).length);
+    expect(runCommonJs(small, { cacheFile: smallCache })).toMatchObject({ cache: 'used', exports: { answer: 'BBBB' } });
+  });
+
   it('reads an ASCII file as latin1 (the build checks that posctl is ASCII)', () => {
     const dir = tempDir();
     const file = bundle(dir, '"caf\\u00e9"');
