@@ -16,17 +16,25 @@ Object.defineProperty = function <T>(target: T, key: PropertyKey, descriptor: Pr
   if (key === '_zod') made++;
   return defineProperty(target, key, descriptor);
 };
-const modules = {
-  core: await import('../../../main/core'),
-  httpWire: await import('../../../main/http/wire'),
-  httpErrors: await import('../../../main/http/errors'),
-  marketplaceWire: await import('../../../main/marketplace/wire'),
-  merchantWire: await import('../../../main/merchant/wire'),
-  instanceLock: await import('../../../main/store/instance-lock'),
-  requests: await import('../../../main/payments/requests'),
-};
+async function load() {
+  return {
+    core: await import('../../../main/core'),
+    httpWire: await import('../../../main/http/wire'),
+    httpErrors: await import('../../../main/http/errors'),
+    marketplaceWire: await import('../../../main/marketplace/wire'),
+    merchantWire: await import('../../../main/merchant/wire'),
+    instanceLock: await import('../../../main/store/instance-lock'),
+    requests: await import('../../../main/payments/requests'),
+  };
+}
+let modules: Awaited<ReturnType<typeof load>>;
+try {
+  modules = await load();
+} finally {
+  // Put back even when a module fails to load: the rest of this worker uses the real one.
+  Object.defineProperty = defineProperty;
+}
 const after = schemaCounts();
-Object.defineProperty = defineProperty;
 const schemasMade = made;
 
 describe('zod schemas when the core is loaded', () => {
