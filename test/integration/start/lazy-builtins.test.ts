@@ -1,9 +1,8 @@
-import { build } from 'esbuild';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { lazyBuiltins } from '../../../scripts/lazy-builtins.mjs';
-import { runNode } from '../../support/processes';
+import { bundleWith, runWatchingLoads } from '../../support/bundle-probe';
 import { tempDir } from '../../support/tmp';
 
 /**
@@ -11,22 +10,8 @@ import { tempDir } from '../../support/tmp';
  * (scripts/lazy-builtins.mjs): nothing is loaded until used, and then the real module answers,
  * a module that is itself a function (assert) included.
  */
-async function bundled(dir: string, source: string, kind: 'cjs' | 'mjs' = 'cjs'): Promise<string> {
-  const entry = join(dir, `entry.${kind}`);
-  writeFileSync(entry, source);
-  const out = join(dir, 'bundle.cjs');
-  await build({ entryPoints: [entry], bundle: true, platform: 'node', format: 'cjs', outfile: out, plugins: [lazyBuiltins], logLevel: 'silent' });
-  return out;
-}
-
-/** Runs a bundle with a hook that records the modules required (globalThis.loadedSoFar); resolves with the lines it printed. */
-async function run(dir: string, bundle: string): Promise<string[]> {
-  const hook = join(dir, 'hook.cjs');
-  writeFileSync(hook, `const M = require('node:module'); const seen = []; const load = M._load;\nM._load = function (r, ...rest) { seen.push(r); return load.call(this, r, ...rest); };\nglobalThis.loadedSoFar = () => seen.filter((r) => /assert|promises/.test(r)).join(',') || 'none';\n`);
-  const result = await runNode(['--require', hook, bundle]);
-  expect(result.code, result.stderr).toBe(0);
-  return result.stdout.trim().split('\n');
-}
+const bundled = (dir: string, source: string, kind: 'cjs' | 'mjs' = 'cjs'): Promise<string> => bundleWith(dir, source, lazyBuiltins, kind);
+const run = (dir: string, bundle: string): Promise<string[]> => runWatchingLoads(dir, bundle, /assert|promises/);
 
 describe('lazy Node modules in the code-cached bundles', () => {
   it('loads assert only when it is called, and it then asserts as Node does', async () => {

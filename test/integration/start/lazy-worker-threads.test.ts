@@ -1,10 +1,10 @@
-import { build } from 'esbuild';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { lazyWorkerThreads } from '../../../scripts/lazy-worker-threads.mjs';
-import { ROOT, runNode } from '../../support/processes';
+import { bundleWith, runWatchingLoads } from '../../support/bundle-probe';
+import { ROOT } from '../../support/processes';
 import { tempDir } from '../../support/tmp';
 
 /**
@@ -13,31 +13,17 @@ import { tempDir } from '../../support/tmp';
  */
 const fromPino = createRequire(join(ROOT, 'node_modules', 'pino', 'package.json'));
 
-async function bundled(dir: string, source: string): Promise<string> {
-  const entry = join(dir, 'entry.cjs');
-  writeFileSync(entry, source);
-  const out = join(dir, 'bundle.cjs');
-  await build({ entryPoints: [entry], bundle: true, platform: 'node', format: 'cjs', outfile: out, nodePaths: [join(ROOT, 'node_modules')], plugins: [lazyWorkerThreads], logLevel: 'silent' });
-  return out;
-}
-
-/** Runs the bundle with a hook that says whether worker_threads was required so far (globalThis.workerThreads()). */
-async function run(dir: string, bundle: string): Promise<string[]> {
-  const hook = join(dir, 'hook.cjs');
-  writeFileSync(hook, `const M = require('node:module'); let seen = false; const load = M._load;\nM._load = function (r, ...rest) { if (/^(node:)?worker_threads$/.test(r)) seen = true; return load.call(this, r, ...rest); };\nglobalThis.workerThreads = () => (seen ? 'loaded' : 'not loaded');\n`);
-  const result = await runNode(['--require', hook, bundle]);
-  expect(result.code, result.stderr).toBe(0);
-  return result.stdout.trim().split('\n');
-}
+const bundled = (dir: string, source: string): Promise<string> => bundleWith(dir, source, lazyWorkerThreads);
+const run = (dir: string, bundle: string): Promise<string[]> => runWatchingLoads(dir, bundle, /^(node:)?worker_threads$/);
 
 describe('pino without worker_threads at load in the code-cached bundles', () => {
   it('logs to a given stream without loading worker_threads', async () => {
     const dir = tempDir();
     const bundle = await bundled(
       dir,
-      `const pino = require('pino');\nconst lines = [];\nconst log = pino({ base: null, timestamp: false }, { write: (line) => lines.push(line) });\nlog.info('kept');\nconsole.log(lines.join('').trim());\nconsole.log(globalThis.workerThreads());\n`,
+      `const pino = require('pino');\nconst lines = [];\nconst log = pino({ base: null, timestamp: false }, { write: (line) => lines.push(line) });\nlog.info('kept');\nconsole.log(lines.join('').trim());\nconsole.log(globalThis.loadedSoFar());\n`,
     );
-    expect(await run(dir, bundle)).toEqual(['{"level":30,"msg":"kept"}', 'not loaded']);
+    expect(await run(dir, bundle)).toEqual(['{"level":30,"msg":"kept"}', 'none']);
   });
 
   it('loads it where pino opens its own asynchronous file (its exit flush is for the main thread only), and the line is written', async () => {
@@ -45,9 +31,9 @@ describe('pino without worker_threads at load in the code-cached bundles', () =>
     const file = join(dir, 'own.log');
     const bundle = await bundled(
       dir,
-      `const pino = require('pino');\nconsole.log(globalThis.workerThreads());\nconst log = pino({ base: null, timestamp: false }, pino.destination({ dest: ${JSON.stringify(file)}, sync: false }));\nlog.info('flushed at exit');\nconsole.log(globalThis.workerThreads());\n`,
+      `const pino = require('pino');\nconsole.log(globalThis.loadedSoFar());\nconst log = pino({ base: null, timestamp: false }, pino.destination({ dest: ${JSON.stringify(file)}, sync: false }));\nlog.info('flushed at exit');\nconsole.log(globalThis.loadedSoFar());\n`,
     );
-    expect(await run(dir, bundle)).toEqual(['not loaded', 'loaded']);
+    expect(await run(dir, bundle)).toEqual(['none', 'worker_threads']);
     expect(readFileSync(file, 'utf8')).toBe('{"level":30,"msg":"flushed at exit"}\n');
   });
 
@@ -62,9 +48,9 @@ describe('pino without worker_threads at load in the code-cached bundles', () =>
     };
     const bundle = await bundled(
       dir,
-      `globalThis.__bundlerPathsOverrides = ${JSON.stringify(overrides)};\nconst pino = require('pino');\nconsole.log(globalThis.workerThreads());\nconst transport = pino.transport({ target: 'pino/file', options: { destination: ${JSON.stringify(file)} } });\nconsole.log(globalThis.workerThreads() + ' ' + (typeof transport.write));\nconst log = pino({ base: null, timestamp: false }, transport);\ntransport.on('ready', () => { log.info('through a worker'); transport.end(); });\n`,
+      `globalThis.__bundlerPathsOverrides = ${JSON.stringify(overrides)};\nconst pino = require('pino');\nconsole.log(globalThis.loadedSoFar());\nconst transport = pino.transport({ target: 'pino/file', options: { destination: ${JSON.stringify(file)} } });\nconsole.log(globalThis.loadedSoFar() + ' ' + (typeof transport.write));\nconst log = pino({ base: null, timestamp: false }, transport);\ntransport.on('ready', () => { log.info('through a worker'); transport.end(); });\n`,
     );
-    expect(await run(dir, bundle)).toEqual(['not loaded', 'loaded function']);
+    expect(await run(dir, bundle)).toEqual(['none', 'worker_threads function']);
     expect(readFileSync(file, 'utf8')).toBe('{"level":30,"msg":"through a worker"}\n');
   });
 });
