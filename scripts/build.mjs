@@ -40,6 +40,9 @@ for (const signal of ['SIGINT', 'SIGTERM']) {
 // and load one by one, pino (with sonic-boom and its serializers) and commander a few ms less.
 // Their CommonJS `require`s of Node's modules go through the `require` the banner makes.
 const BUNDLED = new Set(['zod', 'fast-xml-parser', 'pino', 'commander']);
+/** Node's CommonJS wrapper around the code-cached bundles: as COMMONJS_HEAD and COMMONJS_TAIL in main/platform/code-cache.ts (the start tests hold the two alike). */
+const COMMONJS_HEAD = '(function (exports, require, module, __filename, __dirname) {';
+const COMMONJS_TAIL = '\n})';
 const requireBanner = "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);";
 const external = Object.keys({ ...pkg.dependencies, ...pkg.devDependencies })
   .filter((name) => !BUNDLED.has(name))
@@ -105,7 +108,11 @@ const codeCachedBundle = (name, entry) =>
     external: external.filter((name) => name !== 'better-sqlite3'),
     // import.meta (createRequire(import.meta.url) for modules loaded on first use) is the bundle's own file.
     define: { ...common.define, 'import.meta.url': '__bundleUrl', 'import.meta.dirname': '__dirname', __SQLITE_JS_BUNDLED__: 'true' },
-    banner: { js: "const __bundleUrl = require('node:url').pathToFileURL(__filename).href;" },
+    // Inside Node's CommonJS wrapper already (COMMONJS_HEAD and COMMONJS_TAIL in
+    // main/platform/code-cache.ts): its start then compiles the file's text as it is, without a
+    // wrapped copy of the megabyte (issue 23).
+    banner: { js: `${COMMONJS_HEAD}const __bundleUrl = require('node:url').pathToFileURL(__filename).href;` },
+    footer: { js: COMMONJS_TAIL },
     plugins: [...common.plugins, lazyBuiltins, lazyWorkerThreads],
     // import() of a package (soap, node-hid) as a require: the start runs the bundle as a vm.Script,
     // which has no loader for import().

@@ -89,6 +89,17 @@ function readSourceAndCache(file: string, cacheFile: string | undefined, encodin
   }
 }
 
+/**
+ * Node's own CommonJS wrapper, so the bundle sees what a required file sees. The build writes its
+ * bundles inside it already (scripts/build.mjs): wrapping a megabyte of source here made V8 flatten
+ * a second copy of it before compiling, some 300 first-touched pages of every start (issue 23).
+ */
+export const COMMONJS_HEAD = '(function (exports, require, module, __filename, __dirname) {';
+export const COMMONJS_TAIL = '\n})';
+
+/** The file's source as a function expression: as it is when the build wrapped it, else wrapped now. */
+const wrapped = (text: string): string => (text.startsWith(COMMONJS_HEAD) ? text : `${COMMONJS_HEAD}${text}${COMMONJS_TAIL}`);
+
 export interface CommonJsOptions {
   /** Where V8's cached data for this file is kept; undefined: none. */
   cacheFile: string | undefined;
@@ -99,9 +110,7 @@ export interface CommonJsOptions {
 /** Loads and runs `file` as a CommonJS module (its require resolves from its own folder), through V8's code cache. */
 export function runCommonJs(file: string, { cacheFile, ascii = false }: CommonJsOptions): CommonJsRun {
   const { text, cached } = readSourceAndCache(file, cacheFile, ascii ? 'latin1' : 'utf8');
-  // Node's own CommonJS wrapper, so the bundle sees what a required file sees.
-  const source = `(function (exports, require, module, __filename, __dirname) {${text}\n})`;
-  const script = new Script(source, { filename: file, ...(cached ? { cachedData: cached } : {}) });
+  const script = new Script(wrapped(text), { filename: file, ...(cached ? { cachedData: cached } : {}) });
   const cache: CodeCacheUse = cacheFile === undefined ? 'off' : !cached ? 'absent' : script.cachedDataRejected ? 'rejected' : 'used';
   const module = { exports: {} as unknown, filename: file, id: file, loaded: false };
   const body = script.runInThisContext() as (exports: unknown, require: NodeJS.Require, module: unknown, filename: string, dirname: string) => void;

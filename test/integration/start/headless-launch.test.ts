@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { COMMONJS_HEAD, COMMONJS_TAIL } from '../../../main/platform/code-cache';
 import { DIST, requireBuild, ROOT, runNode, spawnNode } from '../../support/processes';
 import { tempDir } from '../../support/tmp';
 
@@ -27,6 +28,13 @@ describe("the headless start through V8's code cache", () => {
     const bundle = readFileSync(`${DIST}headless-app.cjs`);
     expect(bundle.every((b) => b < 0x80)).toBe(true);
     expect(bundle.toString('latin1').match(/[^\w$.]import\(/g) ?? []).toEqual([]);
+  });
+
+  // Wrapped by the build, the start compiles the file's text as it is, not a wrapped copy of it.
+  it("is given a bundle inside Node's CommonJS wrapper, as the start expects it", () => {
+    const text = readFileSync(`${DIST}headless-app.cjs`, 'latin1');
+    expect(text.startsWith(COMMONJS_HEAD)).toBe(true);
+    expect(text.replace(/\n\/\/# sourceMappingURL=.*\n?$/, '').endsWith(COMMONJS_TAIL)).toBe(true);
   });
 
   // Named by the hash of the bundle it was built with: V8 would take a stale one of the same length.

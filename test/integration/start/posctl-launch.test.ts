@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { cpSync, mkdirSync, readdirSync, readFileSync, symlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { COMMONJS_HEAD, COMMONJS_TAIL } from '../../../main/platform/code-cache';
 import { DIST, requireBuild, ROOT, runNode } from '../../support/processes';
 import { tempDir } from '../../support/tmp';
 
@@ -25,6 +26,13 @@ const ENV = { POS_KEY_PROTECTION: 'file' };
 describe("posctl's start through V8's code cache", () => {
   it('is given an ASCII bundle (the start reads it as latin1; the build refuses any other)', () => {
     expect(readFileSync(`${DIST}posctl-bundle.cjs`).every((b) => b < 0x80)).toBe(true);
+  });
+
+  // Wrapped by the build, the start compiles the file's text as it is, not a wrapped copy of it.
+  it("is given a bundle inside Node's CommonJS wrapper, as the start expects it", () => {
+    const text = readFileSync(`${DIST}posctl-bundle.cjs`, 'latin1');
+    expect(text.startsWith(COMMONJS_HEAD)).toBe(true);
+    expect(text.replace(/\n\/\/# sourceMappingURL=.*\n?$/, '').endsWith(COMMONJS_TAIL)).toBe(true);
   });
 
   it('is given a bundle without import() (a vm.Script has no loader for it: soap and node-hid are required)', () => {

@@ -2,7 +2,7 @@ import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Script } from 'node:vm';
 import { describe, expect, it } from 'vitest';
-import { codeCacheDisabled, runCommonJs } from '../../../main/platform/code-cache';
+import { COMMONJS_HEAD, COMMONJS_TAIL, codeCacheDisabled, runCommonJs } from '../../../main/platform/code-cache';
 import { tempDir } from '../../support/tmp';
 
 /** A CommonJS file that uses what a required file has: require, module, __filename, __dirname. */
@@ -19,6 +19,21 @@ describe('the code cache of the built starts', () => {
     const run = runCommonJs(bundle(dir, '"AAAA"'), { cacheFile: undefined });
     expect(run.cache).toBe('off');
     expect(run.exports).toEqual({ answer: 'AAAA', name: 'bundle.cjs', dir, self: true });
+  });
+
+  // The build writes its bundles inside the wrapper: wrapped again, the file would only make a function and drop it.
+  it('runs a file the build wrapped already as it is, through its cache too', () => {
+    const dir = tempDir();
+    const plain = readFileSync(bundle(dir, '"AAAA"'), 'latin1');
+    const file = join(dir, 'wrapped.cjs');
+    writeFileSync(file, `${COMMONJS_HEAD}${plain}${COMMONJS_TAIL}\n//# sourceMappingURL=wrapped.cjs.map\n`);
+    const cacheFile = join(dir, 'wrapped.cache');
+    const first = runCommonJs(file, { cacheFile, ascii: true });
+    expect(first.exports).toEqual({ answer: 'AAAA', name: 'wrapped.cjs', dir, self: true });
+    first.save();
+    const second = runCommonJs(file, { cacheFile, ascii: true });
+    expect(second.cache).toBe('used');
+    expect(second.exports).toEqual({ answer: 'AAAA', name: 'wrapped.cjs', dir, self: true });
   });
 
   it('is made by the first run and taken by the next', () => {
