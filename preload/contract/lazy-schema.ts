@@ -5,34 +5,56 @@
  * other schemas, instanceof, .shape, .extend…) and builds it at the first touch; the running app
  * builds them all once it answers (warmSchemas), so no sale pays for one.
  */
-const pending = new Set<() => unknown>();
+/** A schema not built yet, or built: the stand-in's proxy target. */
+interface Slot<T extends object> {
+  build: (() => T) | undefined;
+  built: T | undefined;
+}
+
+const pending = new Set<Slot<object>>();
 const standIns = new WeakSet<object>();
 let made = 0;
 
-export function lazySchema<T extends object>(build: () => T): T {
-  let built: T | undefined;
-  const real = (): T => {
-    if (built === undefined) {
-      built = build();
-      pending.delete(real);
+function real<T extends object>(slot: Slot<T>): T {
+  if (slot.built === undefined) {
+    const build = slot.build;
+    if (build === undefined) throw new Error('a lazy schema was used while it was being built');
+    // Taken while it runs: a schema whose building touches its own stand-in is told so, not a stack overflow.
+    slot.build = undefined;
+    try {
+      slot.built = build();
+    } catch (e) {
+      slot.build = build;
+      throw e;
     }
-    return built;
-  };
-  pending.add(real);
-  const standIn = new Proxy({} as T, {
-    get: (_, key) => Reflect.get(real(), key),
-    has: (_, key) => Reflect.has(real(), key),
-    ownKeys: () => Reflect.ownKeys(real()),
-    getOwnPropertyDescriptor: (_, key) => {
-      const descriptor = Reflect.getOwnPropertyDescriptor(real(), key);
-      // The stand-in's own (empty, extensible) target may not report a property it lacks as fixed.
-      return descriptor && { ...descriptor, configurable: true };
-    },
-    getPrototypeOf: () => Reflect.getPrototypeOf(real()),
-    set: (_, key, value) => Reflect.set(real(), key, value),
-    defineProperty: (_, key, descriptor) => Reflect.defineProperty(real(), key, descriptor),
-    deleteProperty: (_, key) => Reflect.deleteProperty(real(), key),
-  });
+    pending.delete(slot);
+  }
+  return slot.built;
+}
+
+/**
+ * One handler for every stand-in, its target the schema's slot: each stand-in is a proxy and a
+ * two-field object, not eight closures of its own (a few hundred of them are made at every start).
+ */
+const forward: ProxyHandler<Slot<object>> = {
+  get: (slot, key): unknown => Reflect.get(real(slot), key),
+  has: (slot, key) => Reflect.has(real(slot), key),
+  ownKeys: (slot) => Reflect.ownKeys(real(slot)),
+  getOwnPropertyDescriptor: (slot, key) => {
+    const descriptor = Reflect.getOwnPropertyDescriptor(real(slot), key);
+    // The stand-in's own (extensible) target may not report a property it lacks as fixed.
+    return descriptor && { ...descriptor, configurable: true };
+  },
+  getPrototypeOf: (slot) => Reflect.getPrototypeOf(real(slot)),
+  set: (slot, key, value) => Reflect.set(real(slot), key, value),
+  defineProperty: (slot, key, descriptor) => Reflect.defineProperty(real(slot), key, descriptor),
+  deleteProperty: (slot, key) => Reflect.deleteProperty(real(slot), key),
+};
+
+export function lazySchema<T extends object>(build: () => T): T {
+  const slot: Slot<T> = { build, built: undefined };
+  pending.add(slot);
+  const standIn = new Proxy(slot, forward) as unknown as T;
   standIns.add(standIn);
   made++;
   return standIn;
@@ -50,5 +72,5 @@ export function schemaCounts(): { made: number; unbuilt: number } {
 
 /** Builds every schema not built yet (the app, once it answers: the first sale finds them ready). */
 export function warmSchemas(): void {
-  for (const build of [...pending]) build();
+  for (const slot of [...pending]) real(slot);
 }
