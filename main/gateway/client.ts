@@ -50,6 +50,8 @@ export interface GatewayClient {
   preconnect(): void;
   /** The sale that called preconnect has ended (whether or not it sent): stop holding a connection for it. */
   releaseHold(): void;
+  /** A payment is being rung up, its tender to come: a connection is opened now and kept ready a short while. */
+  expectSale(): void;
   /** The last exchange's request (headers and bytes) and answer, for tests and diagnostics. Contains secrets: never log it. */
   lastExchange(): ExchangeRecord | undefined;
   close(): void;
@@ -228,6 +230,7 @@ export async function createGatewayClient(options: GatewayClientOptions): Promis
     lastExchange: () => last,
     preconnect: () => transport?.preconnect(options.url),
     releaseHold: () => transport?.releaseHold(),
+    expectSale: () => transport?.expectSale(options.url),
     close: () => transport?.close(),
   };
 }

@@ -6,6 +6,9 @@ import type { Socket } from 'node:net';
  * connection is handed to one request and never comes back (see http-transport.ts for why).
  *
  * The policy:
+ * - `expect` (the cashier ringing up a payment, before its tender) opens one at once and keeps
+ *   it ready for a short window: at 200 ms round trips the handshakes take longer than a customer
+ *   who swipes right after the tender. Nothing is dialled for it while a request is on its way.
  * - `hold` (a sale's tender) opens a connection at once and keeps one ready until a request takes
  *   it, however long the customer takes: a connection is replaced before it reaches `maxAgeMs`
  *   unused (a new one is opened at half that age; the old one is closed once the new one is up), so
@@ -40,6 +43,12 @@ export interface ConnectionAheadOptions {
 /** A sale's card wait is at most a few minutes (payments.cardWaitSeconds, a keyed card's 3 minutes). */
 export const DEFAULT_HOLD_MS = 10 * 60_000;
 
+/**
+ * From the first digit of an amount to its tender (gateway.md): a cashier who types an amount and
+ * walks away does not keep a connection open longer than this.
+ */
+export const DEFAULT_EXPECT_MS = 60_000;
+
 /** The next sale cannot start sooner; the sale just answered has published by then. */
 const NEXT_AFTER_ANSWER_MS = 50;
 
@@ -58,6 +67,8 @@ export class ConnectionAhead {
   private ready: Ahead | undefined;
   private opening: Ahead | undefined;
   private warmUntil = 0;
+  /** A request took a connection and its exchange is not done: nothing is dialled meanwhile. */
+  private sending = false;
   /** After a connection of ours failed or was closed young, the next is not opened before this. */
   private retryNotBefore = Number.NEGATIVE_INFINITY;
   /** The last connection lost had lived less than a quarter of its age. */
@@ -71,10 +82,18 @@ export class ConnectionAhead {
 
   /** A sale is at the counter: have a connection ready for its request. */
   hold(target: AheadTarget): void {
-    if (this.target && this.target.key !== target.key) this.dropAll();
-    this.target = target;
-    this.warmUntil = Math.max(this.warmUntil, this.now() + (this.deps.holdMs ?? DEFAULT_HOLD_MS));
+    this.keepFor(target, this.deps.holdMs ?? DEFAULT_HOLD_MS);
     this.ensure();
+  }
+
+  /**
+   * A payment is being rung up: have a connection ready for the next `forMs` (a hold, or the warm
+   * window, may keep it longer). While a request is on its way, the window only starts and the
+   * connection opens after its answer, as the warm window's does.
+   */
+  expect(target: AheadTarget, forMs: number = DEFAULT_EXPECT_MS): void {
+    this.keepFor(target, forMs);
+    if (!this.sending) this.ensure();
   }
 
   /**
@@ -86,6 +105,7 @@ export class ConnectionAhead {
     if (!this.target || this.target.key !== key) return undefined;
     // The hold is served: from now on only the warm window after a request applies.
     this.warmUntil = this.now() + this.deps.keepWarmMs;
+    this.sending = true;
     // Until exchangeDone, the request is the only thing on the way to the gateway: no renewal
     // is dialled and none left to finish, since a TLS handshake's millisecond of CPU landing as the
     // answer comes in is the customer's wait (renewals come every half age, so at 200 ms round
@@ -119,6 +139,7 @@ export class ConnectionAhead {
    * handshake does not share the event loop with the answer the sale is journaling and publishing.
    */
   exchangeDone(reached: boolean): void {
+    this.sending = false;
     if (!reached) this.warmUntil = 0;
     if (!this.target || this.now() >= this.warmUntil) return;
     this.wakeIn(NEXT_AFTER_ANSWER_MS);
@@ -141,6 +162,13 @@ export class ConnectionAhead {
     this.dropAll();
     this.target = undefined;
     this.warmUntil = 0;
+  }
+
+  /** `target` is the one to keep ready (another one's connections go), at least `forMs` from now. */
+  private keepFor(target: AheadTarget, forMs: number): void {
+    if (this.target && this.target.key !== target.key) this.dropAll();
+    this.target = target;
+    this.warmUntil = Math.max(this.warmUntil, this.now() + forMs);
   }
 
   /** Sockets held now (tests: never more than two). */

@@ -3,7 +3,7 @@ import https from 'node:https';
 import net, { type Socket } from 'node:net';
 import tls, { TLSSocket } from 'node:tls';
 import { errorCodeOf } from '../error-code';
-import { ConnectionAhead } from './connection-ahead';
+import { ConnectionAhead, type AheadTarget } from './connection-ahead';
 import { signatureHeaders, signingDate, type HmacCredentials } from './hmac';
 import type { NotSentReason, UnknownReason } from './outcome';
 import { plainHttpThroughProxy } from './route';
@@ -114,25 +114,41 @@ export class GatewayHttpTransport {
    * proxy (the tunnel would have to be held open too).
    */
   preconnect(url: string): void {
-    if (this.proxy) return;
+    const target = this.aheadTarget(url);
+    if (target) this.ahead.hold(target);
+  }
+
+  /**
+   * A payment is being rung up, its tender still to come: a connection is opened now and kept
+   * ready a short while (ConnectionAhead.expect), so even a swipe right after the tender on a
+   * slow link finds its handshakes over. Same conditions as preconnect.
+   */
+  expectSale(url: string): void {
+    const target = this.aheadTarget(url);
+    if (target) this.ahead.expect(target);
+  }
+
+  /** The connection-ahead target of `url`; none through a proxy (the tunnel would have to be held open too) or for another scheme. */
+  private aheadTarget(url: string): AheadTarget | undefined {
+    if (this.proxy) return undefined;
     let target: URL;
     try {
       target = new URL(url);
     } catch {
-      return;
+      return undefined;
     }
-    if (target.protocol !== 'http:' && target.protocol !== 'https:') return;
+    if (target.protocol !== 'http:' && target.protocol !== 'https:') return undefined;
     const https_ = target.protocol === 'https:';
     const host = target.hostname;
     const port = portOf(target);
     const trust = this.trust;
-    this.ahead.hold({
+    return {
       key: targetKey(target),
       open: () =>
         https_
           ? { socket: tls.connect({ host, port, ...serverName(host), rejectUnauthorized: true, ALPNProtocols: ['http/1.1'], ...trust }), readyEvent: 'secureConnect' }
           : { socket: net.connect({ host, port }), readyEvent: 'connect' },
-    });
+    };
   }
 
   /** The sale that called preconnect has ended: a connection is kept only for the warm window. */

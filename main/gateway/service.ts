@@ -145,6 +145,28 @@ export class GatewayService<Sim extends TrainingGateway = TrainingGateway> imple
     return outcome;
   }
 
+  /**
+   * A payment is being rung up at the register (its amount's first digit), its tender to come: the
+   * client is made now if it was not yet and, on a live lane, a connection is opened and kept ready a
+   * short while (http-transport.ts expectSale), so a customer who swipes right after the tender on a
+   * slow link does not wait for the handshakes. Whether a connection is being readied.
+   */
+  async expectSale(): Promise<boolean> {
+    const client = await this.client();
+    const active = this.active;
+    if (active?.client !== client || !this.mayDialAhead(active)) return false;
+    client.expectSale();
+    return true;
+  }
+
+  /**
+   * Live only: the handshakes are worth hiding on a real network, and a gateway known to be offline
+   * is not dialled. (The training simulator is on this machine, and its faults are decided at each request.)
+   */
+  private mayDialAhead(active: Active<Sim>): boolean {
+    return active.mode === 'live' && !(this.lastExchange === 'offline' && this.deps.now().getTime() - this.lastNotSentAt < KNOWN_OFFLINE_MS);
+  }
+
   /** The client for the current settings, (re)built when they changed. */
   async client(): Promise<GatewayClient> {
     if (this.stopped) throw new PosError('UNAVAILABLE', 'the gateway service is stopped');
@@ -330,10 +352,8 @@ export class GatewayService<Sim extends TrainingGateway = TrainingGateway> imple
       builderContext: () => this.builderContext(),
       // Only a connection that could not even open, moments ago: a slow or failing gateway is still tried.
       knownOffline: () => active.mode === 'live' && this.lastExchange === 'offline' && this.deps.now().getTime() - this.lastNotSentAt < KNOWN_OFFLINE_MS,
-      // Live only: the handshakes are worth hiding on a real network, and a gateway known to be offline is not dialled.
-      // (The training simulator is on this machine, and its faults are decided at each request.)
       preconnect: () => {
-        if (active.mode !== 'live' || (this.lastExchange === 'offline' && this.deps.now().getTime() - this.lastNotSentAt < KNOWN_OFFLINE_MS)) return;
+        if (!this.mayDialAhead(active)) return;
         held = true;
         active.client.preconnect();
       },

@@ -49,6 +49,7 @@ export function createPaymentsDomain(deps: PaymentsDomainDeps): PaymentsDomain {
     journal: (mode) => deps.journals.of(mode),
     existingJournal: (mode) => deps.journals.existing(mode),
     lease: () => deps.gateway.lease(),
+    expectSale: () => deps.gateway.expectSale(),
     prepareSeal: () => deps.key.prepareSeal(),
     unseal: (blob, context) => deps.key.unseal(blob, context),
     devices: deps.devices ? saleDevicesOf(deps.devices) : undefined,

@@ -7,7 +7,7 @@ import { overrideReason } from './override';
 import type { PaymentsService } from './service';
 
 type PaymentMethod =
-  | 'payments.start' | 'payments.tender' | 'payments.keyed' | 'payments.checkDetails' | 'payments.cancel' | 'payments.get'
+  | 'payments.expect' | 'payments.start' | 'payments.tender' | 'payments.keyed' | 'payments.checkDetails' | 'payments.cancel' | 'payments.get'
   | 'payments.current' | 'payments.receipt' | 'queue.status' | 'queue.list' | 'queue.forward' | 'queue.pause' | 'queue.resume'
   | 'queue.resolve' | 'journal.search' | 'journal.get' | 'journal.totals' | 'journal.exportCsv';
 
@@ -29,6 +29,7 @@ export function paymentHandlers(
   approvals: Approvals,
 ): Pick<Handlers, PaymentMethod> {
   return {
+    'payments.expect': async () => ({ preparing: await payments.expectSale() }),
     'payments.start': async ({ managerPin, ...input }, ctx) => {
       // A repeated start (a page that lost its connection) finds the sale again without a second approval.
       const known = payments.sale(input.saleId) !== undefined;

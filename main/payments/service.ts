@@ -35,6 +35,8 @@ export interface PaymentsDeps {
   existingJournal: (mode: Mode) => JournalStore | undefined;
   /** The gateway of the current mode, captured for one sale or one forwarding round. */
   lease: () => Promise<GatewayLease>;
+  /** A payment is being rung up: the gateway readies a connection for it (live only); whether it does. */
+  expectSale: () => Promise<boolean>;
   prepareSeal: () => SealOnce;
   unseal: (blob: Buffer, context: string) => Buffer;
   devices: SaleDevices | undefined;
@@ -237,6 +239,20 @@ export class PaymentsService implements Service {
     }
     // A split tender's balance is what all its tenders left, not this payment's alone.
     return view.splitTenderId && view.final ? { ...view, balanceDueCents: this.balanceDue(journal, view.splitTenderId) } : view;
+  }
+
+  /**
+   * The register's cashier is typing an amount: the gateway gets its connection ready before the
+   * tender (GatewayService.expectSale). Nothing while a sale is in progress (its own tender holds
+   * one), and best effort: a gateway that cannot be set up is answered at the tender, as before.
+   */
+  async expectSale(): Promise<boolean> {
+    if (this.current && !this.current.isFinished()) return false;
+    try {
+      return await this.deps.expectSale();
+    } catch {
+      return false;
+    }
   }
 
   currentView(): SaleView | null {

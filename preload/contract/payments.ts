@@ -339,6 +339,11 @@ export const ForwardResult = lazySchema(() => z.strictObject({
 export type ForwardResult = z.infer<typeof ForwardResult>;
 
 export const paymentMethods = {
+  /**
+   * The cashier is ringing up a payment (the register sends it at an amount's first digit): on a
+   * live lane the gateway's connection is opened now, before the tender. `preparing`: whether one is.
+   */
+  'payments.expect': { input: lazySchema(() => z.strictObject({})), output: lazySchema(() => z.strictObject({ preparing: z.boolean() })) },
   /** Starts a sale (or returns the one with this saleId). */
   'payments.start': { input: StartSale, output: SaleView },
   'payments.tender': { input: lazySchema(() => z.strictObject({ saleId: SaleId, tender: Tender, cardEntry: CardEntry.optional() })), output: SaleView },

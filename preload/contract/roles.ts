@@ -38,6 +38,7 @@ export const METHOD_ROLES = {
   'merchant.fees': 'cashier',
   'merchant.fee': 'cashier',
   'merchant.vocabulary': 'cashier',
+  'payments.expect': 'cashier',
   'payments.start': 'cashier',
   'payments.tender': 'cashier',
   'payments.keyed': 'cashier',

@@ -70,6 +70,40 @@ describe('amount entry a cashier can trust', () => {
     expect(methods()).toEqual([]);
   });
 
+  it('asks main to ready the gateway at an amount’s first digit, once per amount, not while a sale runs, and waits for nothing', async () => {
+    pos.answer('payments.expect', () => ({ preparing: true }));
+    showRegister('none');
+    key('1');
+    key('2');
+    // The amount shows at once: nothing waits for main's answer.
+    expect(amount()).toBe('$0.12');
+    await waitFor(() => expect(methods()).toEqual(['payments.expect']));
+    key('Backspace');
+    key('Backspace');
+    key('0');
+    expect(methods()).toEqual(['payments.expect']);
+    key('3');
+    await waitFor(() => expect(methods()).toEqual(['payments.expect', 'payments.expect']));
+    // A sale in progress: its tender holds the connection; the keypad does nothing.
+    act(() => useRegisterStore.setState({ sale: sale({ state: 'waiting', waitingFor: 'card' }) }));
+    key('4');
+    // Over a result, a digit starts the next payment: its first digit.
+    act(() => useRegisterStore.setState({ cents: 43_21, sale: approved }));
+    key('7');
+    await waitFor(() => expect(methods()).toEqual(['payments.expect', 'payments.expect', 'payments.expect']));
+    expect(amount()).toBe('$0.07');
+  });
+
+  it('types on when main cannot ready the gateway', async () => {
+    pos.answer('payments.expect', () => ({ refuse: { code: 'UNAVAILABLE' as const, message: 'the gateway service is stopped' } }));
+    showRegister('none');
+    key('9');
+    await waitFor(() => expect(methods()).toEqual(['payments.expect']));
+    key('9');
+    expect(amount()).toBe('$0.99');
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
   it('shows the amount and type of a sale found again after a reload', async () => {
     pos.answer('payments.current', () => sale({ amountCents: 7_77, type: 'preauth' }));
     showRegister();

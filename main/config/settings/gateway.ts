@@ -19,7 +19,8 @@ import { liveGatewayTransportProblem } from '../url-rules';
  *   and nginx after 60 s, Apache's mod_reqtimeout after 20 s, HAProxy setups often after 10 s; so
  *   one is never handed out older than 10 s (it is renewed at 5 s), and a lane whose gateway cuts
  *   sooner lowers it. 120 s keeps one ready between the sales of a busy counter without holding a
- *   connection to the gateway all day; 0 opens only at the tender.
+ *   connection to the gateway all day; 0 opens only when a sale starts (the register's first digit
+ *   of an amount, kept 60 s for its tender, or the tender).
  * - keyedEcommerceFlag R: a keyed card at the counter is card present; the reference marks this
  *   uncertain (some merchant accounts want 1, MOTO), so it is a setting.
  */

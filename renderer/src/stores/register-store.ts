@@ -151,6 +151,17 @@ export const useRegisterStore = create<RegisterState>((set, get) => {
   /** A digit, a type or New sale while a result is shown starts the next payment from nothing. */
   const cleared = { sale: undefined, cents: 0, type: 'sale', problem: undefined, pin: undefined, receipt: undefined, printOnShow: undefined, pending: undefined } as const;
 
+  /**
+   * An amount's first digit: the payment is being rung up, so main opens the gateway's connection
+   * now rather than at the tender (on a slow link its handshakes outlast a quick swipe). Best
+   * effort: nothing here waits for it or shows it.
+   */
+  const expectSale = (): void => {
+    client()
+      .call('payments.expect', {})
+      .catch(() => undefined);
+  };
+
   const start = (input: StartSale): Promise<void> => withApproval((managerPin) => client().call('payments.start', { ...input, ...(managerPin ? { managerPin } : {}) }));
 
   return {
@@ -218,6 +229,7 @@ export const useRegisterStore = create<RegisterState>((set, get) => {
       else if (key === '00') set({ cents: Math.min(MAX_CENTS, cents * 100), problem: undefined });
       else if (key === 'Backspace') set({ cents: Math.floor(cents / 10) });
       else if (key === 'Clear') set({ cents: 0 });
+      if (cents === 0 && get().cents > 0) expectSale();
     },
     setType(type) {
       if (get().sale?.final) set(cleared);

@@ -278,6 +278,84 @@ describe('ConnectionAhead', () => {
     expect(a.take('https://other:443')).toBeUndefined();
   });
 
+  describe('expect: an amount being typed, its tender still to come', () => {
+    it('opens at once and keeps one ready (renewed) for its window, then lets it go with nothing kept warm', () => {
+      const a = ahead(0);
+      a.expect(target(), 30_000);
+      expect(opened).toHaveLength(1);
+      opened[0]!.up();
+      secondsPass(29, () => expect(live().length).toBeGreaterThanOrEqual(1));
+      vi.advanceTimersByTime(2000);
+      expect(live()).toHaveLength(0);
+      const count = opened.length;
+      vi.advanceTimersByTime(600_000);
+      expect(opened).toHaveLength(count);
+    });
+
+    it('the tender that follows holds the same connection, and the request goes on it', () => {
+      const a = ahead(0);
+      a.expect(target(), 30_000);
+      opened[0]!.up();
+      vi.advanceTimersByTime(2000);
+      a.hold(target());
+      expect(opened).toHaveLength(1);
+      // Past the expect window: the hold keeps it (renewed) until the swipe.
+      secondsPass(40);
+      expect(a.take('https://gw:443')).toBeInstanceOf(FakeSocket);
+    });
+
+    it('a handshake begun at the first digit and still in flight at the swipe is awaited', async () => {
+      const a = ahead(0);
+      a.expect(target(), 30_000);
+      a.hold(target());
+      const pending = a.take('https://gw:443');
+      expect(pending).toBeInstanceOf(Promise);
+      opened[0]!.up();
+      expect(await pending).toBe(opened[0]);
+      expect(opened).toHaveLength(1);
+    });
+
+    it('dials nothing while a request is on its way: its connection comes after the answer', () => {
+      const a = ahead(0);
+      a.hold(target());
+      opened[0]!.up();
+      expect(a.take('https://gw:443')).toBe(opened[0]);
+      // The next customer's amount is typed while the answer is awaited (a forwarding round, say).
+      a.expect(target(), 30_000);
+      vi.advanceTimersByTime(5000);
+      expect(opened).toHaveLength(1);
+      a.exchangeDone(true);
+      vi.advanceTimersByTime(50);
+      expect(opened).toHaveLength(2);
+      opened[1]!.up();
+      // Its window counts from the first digit: over 30 s after it, only the request's own is left.
+      secondsPass(30);
+      expect(live()).toEqual([opened[0]]);
+    });
+
+    it("does not shorten a hold already running, and a tender's end keeps only the warm window", () => {
+      const a = ahead(0);
+      a.hold(target());
+      opened[0]!.up();
+      a.expect(target(), 1000);
+      secondsPass(20);
+      expect(live().length).toBeGreaterThanOrEqual(1);
+      // The sale is cancelled: with nothing kept warm, everything goes, the first digit's window long past.
+      a.release();
+      expect(live()).toHaveLength(0);
+    });
+
+    it('for another gateway, drops what it held for the old one', () => {
+      const a = ahead(0);
+      a.expect(target(), 30_000);
+      opened[0]!.up();
+      a.expect(target('https://other:443'), 30_000);
+      expect(opened[0]!.destroyed).toBe(true);
+      expect(opened).toHaveLength(2);
+      expect(a.take('https://gw:443')).toBeUndefined();
+    });
+  });
+
   it('close drops everything and opens nothing more', () => {
     const a = ahead(120_000);
     a.hold(target());
