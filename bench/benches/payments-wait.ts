@@ -33,8 +33,10 @@ import { startWaitLane, type LaneResult } from '../support/wait-lane-process';
  *   alone's p50 after 60 s was 2.2 ms above its p50 right after a sale at 100 ms, none at 200 ms;
  *   a first commit after idle 0.7 ms against 0.1 back to back), which a floor taken right after the
  *   sale would leave in the margin; that floor is still shown beside it;
- * - the first sale after a quiet spell (gateway.keepWarmSeconds 0, a swipe 0.3 s after the tender:
- *   at 200 ms the handshakes take longer than the customer, and are awaited);
+ * - the first sale after a quiet spell (gateway.keepWarmSeconds 0, a swipe 0.3 s after the tender),
+ *   as the register makes it, its amount's first digit (payments.expect) 1 s before the tender, so
+ *   the handshakes are over by the swipe; and started without an amount typed at this register (a
+ *   void from History, posctl): at 200 ms the handshakes take longer than the customer, and are awaited;
  * - for reference, the client called after the swipe on a fresh connection (about three round trips).
  * Each row also gives where its sales' time went (wait-lane.ts SaleStages), as medians and for its
  * slowest sale. Ratios are to one round trip. Journals on the real disk. A sale that does not end approved is
@@ -49,6 +51,8 @@ const LANES_PER_LONG_WAIT = 8;
  */
 const TENDER_SPACING_MS = 1250;
 const SHORT_ROUNDS = 20;
+/** A cashier types an amount and presses Charge: the first digit this long before the tender. */
+const AMOUNT_TYPED_MS = 1000;
 const QUIET_ROUNDS = 8;
 /** A busy counter: a tender every 2.5 s (the sale, the receipt, the next customer). */
 const SALE_PERIOD_MS = 2500;
@@ -115,9 +119,9 @@ export async function run(): Promise<Comparison[]> {
     const lines = new Map<number, Row[]>();
     // The floor's client asks for its connection this long after the swipe, and sends once its
     // handshakes (about two round trips) are surely over.
-    const job = (n: Net, name: string, swipeAfterMs: number, floorAfterSwipeMs: number, settings: Settings = [], sameWait = false): WaitLaneJob => ({
+    const job = (n: Net, name: string, swipeAfterMs: number, floorAfterSwipeMs: number, settings: Settings = [], sameWait = false, amountTypedMs = 0): WaitLaneJob => ({
       dir: dir.path, name: `${name}-${n.rtt}`, url: n.url, caFile, swipeAfterMs, floor: { afterSwipeMs: floorAfterSwipeMs, connectAheadMs: 3 * n.rtt + 100, sameWait },
-      warmUps: WARM_UPS, settings,
+      warmUps: WARM_UPS, settings, amountTypedMs,
     });
     const rowOf = (label: string, results: readonly LaneResult[]): Row => {
       const row: Row & { floor: Tally } = { label, tally: new Tally(), floor: new Tally() };
@@ -155,7 +159,12 @@ export async function run(): Promise<Comparison[]> {
         { label: 'client alone, fresh TCP + TLS connection after the swipe', tally: fresh },
         // The next customer steps up: a counter's sales are seconds apart, not back to back.
         await taking('live sale, swipe 0.3 s after the tender', job(n, 'warm', 300, FLOOR_AFTER_SWIPE_MS), SHORT_ROUNDS),
-        await taking('first sale after a quiet spell (keepWarmSeconds 0), swipe at 0.3 s', job(n, 'quiet', 300, FLOOR_AFTER_SWIPE_MS, [['gateway.keepWarmSeconds', 0]]), QUIET_ROUNDS),
+        await taking(
+          'first sale after a quiet spell (keepWarmSeconds 0), amount typed 1 s before the tender, swipe at 0.3 s',
+          job(n, 'quiet-typed', 300, FLOOR_AFTER_SWIPE_MS, [['gateway.keepWarmSeconds', 0]], false, AMOUNT_TYPED_MS),
+          QUIET_ROUNDS,
+        ),
+        await taking('first sale after a quiet spell (keepWarmSeconds 0), no amount typed first (History, posctl), swipe at 0.3 s', job(n, 'quiet', 300, FLOOR_AFTER_SWIPE_MS, [['gateway.keepWarmSeconds', 0]]), QUIET_ROUNDS),
       ]);
     }
 

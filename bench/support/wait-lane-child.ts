@@ -44,6 +44,8 @@ export interface WaitLaneJob {
    */
   warmUps: number;
   settings: Settings;
+  /** The register's first digit of the amount (payments.expect) this long before each tender; 0: none. */
+  amountTypedMs?: number;
 }
 
 /**
@@ -86,8 +88,8 @@ try {
     });
   round = async (sales, floor, floorAfterWait) => {
     const begun = Date.now();
-    await timedSale(terminal, reader, job.swipeAfterMs, sales);
-    await sleep(Math.max(0, begun + job.swipeAfterMs + job.floor.afterSwipeMs - Date.now()));
+    await timedSale(terminal, reader, job.swipeAfterMs, sales, true, job.amountTypedMs);
+    await sleep(Math.max(0, begun + (job.amountTypedMs ?? 0) + job.swipeAfterMs + job.floor.afterSwipeMs - Date.now()));
     await floorRound(floor, true);
     if (job.floor.sameWait) await floorRound(floorAfterWait, true, job.swipeAfterMs);
   };

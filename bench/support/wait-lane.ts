@@ -117,14 +117,19 @@ let saleCount = 0;
 /**
  * One live sale: the card tender, the swipe `swipeAfterMs` later, until its result: the final
  * `sale.changed` the page hears (what the sale does after telling it, such as giving back the pad
- * and the gateway, is not the customer's wait).
+ * and the gateway, is not the customer's wait). With `amountTypedMs`, the register's first digit
+ * of the amount (payments.expect) comes that long before the tender, as a cashier types it.
  */
-export async function timedSale(core: Core, reader: SwipeReader, swipeAfterMs: number, tally: Tally, keep = true): Promise<void> {
+export async function timedSale(core: Core, reader: SwipeReader, swipeAfterMs: number, tally: Tally, keep = true, amountTypedMs = 0): Promise<void> {
   const saleId = `bench-wait-${process.pid}-${++saleCount}`;
   let toldAt = 0;
   const off = core.bus.on('sale.changed', (view: SaleView) => {
     if (view.saleId === saleId && view.final && toldAt === 0) toldAt = performance.now();
   });
+  if (amountTypedMs > 0) {
+    await core.payments.payments.expectSale();
+    await sleep(amountTypedMs);
+  }
   const sale = await core.payments.payments.startSale({ saleId, type: 'sale', amountCents: 1234 + saleCount, tender: 'card' });
   await sleep(swipeAfterMs);
   const seen: typeof watching = (watching = keep ? {} : undefined);
