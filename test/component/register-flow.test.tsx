@@ -94,6 +94,19 @@ describe('amount entry a cashier can trust', () => {
     expect(amount()).toBe('$0.07');
   });
 
+  it('asks main to ready the gateway when Verify card is chosen (no amount to type), once, not during a sale', async () => {
+    pos.answer('payments.expect', () => ({ preparing: true }));
+    showRegister('none');
+    fireEvent.click(screen.getByRole('button', { name: 'Verify card' }));
+    await waitFor(() => expect(methods()).toEqual(['payments.expect']));
+    fireEvent.click(screen.getByRole('button', { name: 'Verify card' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Sale' }));
+    expect(methods()).toEqual(['payments.expect']);
+    act(() => useRegisterStore.setState({ sale: sale({ state: 'waiting', waitingFor: 'card' }) }));
+    act(() => useRegisterStore.getState().setType('verify'));
+    expect(methods()).toEqual(['payments.expect']);
+  });
+
   it('types on when main cannot ready the gateway', async () => {
     pos.answer('payments.expect', () => ({ refuse: { code: 'UNAVAILABLE' as const, message: 'the gateway service is stopped' } }));
     showRegister('none');

@@ -233,7 +233,10 @@ export const useRegisterStore = create<RegisterState>((set, get) => {
     },
     setType(type) {
       if (get().sale?.final) set(cleared);
+      const { type: was, sale } = get();
       set({ type, problem: undefined });
+      // A card check has no amount to type: choosing it is what rings it up.
+      if (type === 'verify' && was !== 'verify' && !sale) expectSale();
     },
     charge(tender) {
       if (get().busy || (get().sale && !get().sale?.final)) return;
