@@ -164,7 +164,12 @@ export class GatewayService<Sim extends TrainingGateway = TrainingGateway> imple
    * is not dialled. (The training simulator is on this machine, and its faults are decided at each request.)
    */
   private mayDialAhead(active: Active<Sim>): boolean {
-    return active.mode === 'live' && !(this.lastExchange === 'offline' && this.deps.now().getTime() - this.lastNotSentAt < KNOWN_OFFLINE_MS);
+    return active.mode === 'live' && !this.failedToConnectLately();
+  }
+
+  /** Only a connection that could not even open, moments ago: a slow or failing gateway is still tried. */
+  private failedToConnectLately(): boolean {
+    return this.lastExchange === 'offline' && this.deps.now().getTime() - this.lastNotSentAt < KNOWN_OFFLINE_MS;
   }
 
   /** The client for the current settings, (re)built when they changed. */
@@ -350,8 +355,7 @@ export class GatewayService<Sim extends TrainingGateway = TrainingGateway> imple
         return outcome;
       },
       builderContext: () => this.builderContext(),
-      // Only a connection that could not even open, moments ago: a slow or failing gateway is still tried.
-      knownOffline: () => active.mode === 'live' && this.lastExchange === 'offline' && this.deps.now().getTime() - this.lastNotSentAt < KNOWN_OFFLINE_MS,
+      knownOffline: () => active.mode === 'live' && this.failedToConnectLately(),
       preconnect: () => {
         if (!this.mayDialAhead(active)) return;
         held = true;

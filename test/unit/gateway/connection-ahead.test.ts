@@ -61,6 +61,20 @@ function secondsPass(n: number, check: () => void = () => undefined): void {
   }
 }
 
+/**
+ * The newest connection comes up; one is ready through the window's `seconds` (renewed as needed),
+ * none just after it, and nothing is opened again for ten minutes.
+ */
+function readyForThenGone(seconds: number): void {
+  opened.at(-1)!.up();
+  secondsPass(seconds - 1, () => expect(live().length).toBeGreaterThanOrEqual(1));
+  vi.advanceTimersByTime(2000);
+  expect(live()).toHaveLength(0);
+  const count = opened.length;
+  vi.advanceTimersByTime(600_000);
+  expect(opened).toHaveLength(count);
+}
+
 beforeEach(() => {
   opened = [];
   vi.useFakeTimers();
@@ -214,13 +228,7 @@ describe('ConnectionAhead', () => {
     expect(opened).toHaveLength(0);
     vi.advanceTimersByTime(1);
     expect(opened).toHaveLength(1);
-    opened[0]!.up();
-    secondsPass(29, () => expect(live().length).toBeGreaterThanOrEqual(1));
-    vi.advanceTimersByTime(2000);
-    expect(live()).toHaveLength(0);
-    const count = opened.length;
-    vi.advanceTimersByTime(60_000);
-    expect(opened).toHaveLength(count);
+    readyForThenGone(30);
   });
 
   it('a request that could not reach the gateway leaves nothing warm', async () => {
@@ -283,13 +291,7 @@ describe('ConnectionAhead', () => {
       const a = ahead(0);
       a.expect(target(), 30_000);
       expect(opened).toHaveLength(1);
-      opened[0]!.up();
-      secondsPass(29, () => expect(live().length).toBeGreaterThanOrEqual(1));
-      vi.advanceTimersByTime(2000);
-      expect(live()).toHaveLength(0);
-      const count = opened.length;
-      vi.advanceTimersByTime(600_000);
-      expect(opened).toHaveLength(count);
+      readyForThenGone(30);
     });
 
     it('the tender that follows holds the same connection, and the request goes on it', () => {
