@@ -38,13 +38,16 @@ async function countingRelay(port: number): Promise<{ port: number; connections(
   return { port: typeof address === 'object' && address ? address.port : 0, connections: () => count };
 }
 
-/** A live lane whose gateway is reached through a counting relay; nothing kept warm between sales. */
+/**
+ * A live lane whose gateway is reached through a counting relay; nothing kept warm between sales, and
+ * no renewal within a slow run (one is due at half of idleConnectionSeconds): every connection counted is one the test caused.
+ */
 async function liveLane(): Promise<{ lane: Lane; relay: { connections(): number }; live: Awaited<ReturnType<typeof liveGateway>> }> {
   const live = await liveGateway();
   const relay = await countingRelay(Number(new URL(live.url).port));
   const url = new URL(live.url);
   url.port = String(relay.port);
-  const lane = await startLane({ settings: [...liveSettings(url.href), ['gateway.keepWarmSeconds', 0]] });
+  const lane = await startLane({ settings: [...liveSettings(url.href), ['gateway.keepWarmSeconds', 0], ['gateway.idleConnectionSeconds', 300]] });
   return { lane, relay, live };
 }
 
