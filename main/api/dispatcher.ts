@@ -7,13 +7,12 @@ import {
   PASSIVE_METHODS,
   roleAllows,
   type Role,
-  type ErrorIssue,
   type MethodName,
   type MethodOutput,
   type Reply,
 } from '../../preload/contract';
 import { redactStrings, redactText } from '../log/redact';
-import { PosError } from './errors';
+import { PosError, zodIssues } from './errors';
 
 /** Who is calling: the transport that carried the call, and the page connection it came from (ipc, ws). */
 export interface CallContext {
@@ -37,10 +36,6 @@ export type Handlers = {
 };
 
 export type Dispatch = (method: unknown, input: unknown, ctx: CallContext) => Promise<Reply>;
-
-export function zodIssues(error: z.ZodError): ErrorIssue[] {
-  return error.issues.map((i) => ({ path: i.path.map(String).join('.') || '(input)', message: i.message }));
-}
 
 /**
  * The one entry point both transports call. It validates the input against the contract, runs

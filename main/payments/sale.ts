@@ -88,6 +88,8 @@ export class Sale {
   private validatedPatch: RowPatch | undefined;
   private keyedApprovedBy: string | undefined;
   private settled!: (view: SaleView) => void;
+  /** finish() has run: the sale's end is journaled and what it held is given back. */
+  private ended = false;
   /** Resolves with the sale's last view once it no longer waits for anyone at the counter. */
   readonly done: Promise<SaleView>;
 
@@ -362,6 +364,9 @@ export class Sale {
     } catch (err) {
       // A disk that refuses a write, a gateway layer that throws: the row goes where a crash would put it.
       deps.log.error({ err, ref: start.clientRef }, 'the sale could not be completed');
+      // Its end was journaled and the sale ended; only telling the screens of it failed (finish()
+      // gave everything back): ending it again would fail the same way, with nobody to catch it.
+      if (this.ended) return;
       const to: PaymentState[] = this.row.state === 'sending' ? ['needs-lookup'] : [...this.toValidated(), 'failed'];
       const message = redactText(`the terminal could not complete this payment (${err instanceof Error ? err.message : String(err)})`, 'data');
       if (!this.isFinished()) this.moveTo('fault', to, { ...this.takeValidatedPatch(), message, owner: null, leaseUntil: null });
@@ -465,12 +470,18 @@ export class Sale {
 
   /** The end: published first (the cashier hears at once), then the pad's last word and the devices and gateway given back. */
   private finish(): void {
+    this.ended = true;
     this.clearWaits();
     const view = this.view();
-    this.deps.changed(view);
-    this.capture.end(this.row.state === 'approved' || this.row.state === 'offline' ? 'APPROVED' : this.row.state === 'cancelled' ? 'CANCELLED' : 'NOT APPROVED');
-    this.deps.gateway.release();
-    this.settled(view);
+    try {
+      this.deps.changed(view);
+    } finally {
+      // Whatever became of the telling, the PIN pad and the gateway are given back and the sale is
+      // over: one that kept its gateway lease would hold up every sale after it at this counter.
+      this.capture.end(this.row.state === 'approved' || this.row.state === 'offline' ? 'APPROVED' : this.row.state === 'cancelled' ? 'CANCELLED' : 'NOT APPROVED');
+      this.deps.gateway.release();
+      this.settled(view);
+    }
   }
 
   private cancelQuietly(why: string): void {

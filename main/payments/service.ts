@@ -1,8 +1,8 @@
 import type { Logger } from 'pino';
 import type { CheckDetails, ForwardResult, Mode, SaleView, StartSale } from '../../preload/contract';
 import type { z } from 'zod';
-import type { StartSale as StartSaleSchema } from '../../preload/contract/payments';
-import { PosError } from '../api/errors';
+import { StartSale as StartSaleSchema } from '../../preload/contract/payments';
+import { PosError, zodIssues } from '../api/errors';
 import type { SettingsStore } from '../config/settings-store';
 import type { EventBus } from '../events/bus';
 import type { CheckRead } from '../../native/check/micr';
@@ -141,7 +141,11 @@ export class PaymentsService implements Service {
   }
 
   async startSale(given: StartInput, extras: { cashier?: string; approvedBy?: string } = {}): Promise<Sale> {
-    let input = given;
+    // Checked as the IPC checks it: posctl and other callers inside the process reach here directly,
+    // and a sale whose start breaks the contract could not publish a single view of itself.
+    const checked = StartSaleSchema.safeParse(given);
+    if (!checked.success) throw new PosError('BAD_INPUT', `the sale cannot start: ${checked.error.issues.map((i) => i.message).join('; ')}`, zodIssues(checked.error));
+    let input = checked.data;
     const existing = this.sales.get(input.saleId);
     if (existing) {
       if ((!input.originalRef && existing.start.amountCents !== input.amountCents) || existing.start.type !== input.type) {
@@ -214,7 +218,13 @@ export class PaymentsService implements Service {
     try {
       sale.begin();
     } catch (e) {
-      sale.cancel(e instanceof Error ? e.message : 'could not start');
+      try {
+        sale.cancel(e instanceof Error ? e.message : 'could not start');
+      } catch (cancelError) {
+        // The first failure is the one to report (a disk that refused the start refuses its cancel too);
+        // recovery closes a row left open at the next start.
+        this.deps.log.error({ err: cancelError, sale: input.saleId }, 'a sale that could not start could not be cancelled either');
+      }
       throw e;
     }
     return sale;
