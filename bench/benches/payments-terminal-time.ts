@@ -6,18 +6,21 @@ import { DEFAULT_GATEWAY_NAMESPACE } from '../../main/config/settings/gateway';
 import { startGatewaySimulator } from '../../main/training/gateway/server';
 import { compare, type Comparison } from '../harness';
 import { journalDirs, type BenchDir } from '../support/data-dirs';
+import { watchNextRequestWrite } from '../support/first-write';
 import { benchCore, liveSettings, SwipeReader } from '../support/lane';
 import { ms, sampleOf, sleep, spread } from '../support/stats';
 
 /**
  * The terminal's own time on a live card sale, in its two halves (issue 23, goal ≤ 3 ms each):
- * - before: from the swipe's bytes reaching the reader's decoder to the request's first byte at a
- *   local proxy in front of the gateway simulator (decode, Sale, seal, the one durable commit before
- *   sending, the request's check and envelope, the write);
+ * - before: from the swipe's bytes reaching the reader's decoder to the request's first bytes on
+ *   the wire, its socket's first write returned (support/first-write.ts; a local proxy in front of
+ *   the gateway simulator checks it arrived): decode, Sale, seal, the one durable commit before
+ *   sending, the request's check and envelope, the write. Until 2026-11-28 this half ended at the
+ *   proxy's stamp, which runs on the bench's event loop and so also counted what the sale did next;
  * - after: from the answer's last byte leaving that proxy to the final `sale.changed` on the core's
  *   bus (the answer read, the one durable commit after it, the published view).
  * Baselines, through the same proxy: a raw node:http POST of the same envelope on a connection
- * opened beforehand, from the call to its first byte, and from its answer's last byte to the
+ * opened beforehand, from the call to its first write, and from its answer's last byte to the
  * response's `end`. Also counted: garbage collections that fall inside either half, and the heap
  * allocated in the first half (heapUsed before and after, in the sales no collection interrupted).
  * Journal on the real disk and on tmpfs.
@@ -93,12 +96,13 @@ interface Raw {
   path: string;
 }
 
-/** A raw POST on a connection opened beforehand: [call → first byte, last answer byte → end]. */
+/** A raw POST on a connection opened beforehand: [call → first write, last answer byte → end]. */
 async function rawPost(proxy: StampProxy, req: Raw): Promise<[number, number]> {
   const socket = net.connect({ host: '127.0.0.1', port: proxy.port });
   await new Promise<void>((resolve, reject) => socket.once('connect', resolve).once('error', reject));
   await sleep(1);
   const [up, down] = [proxy.up.length, proxy.down.length];
+  const wrote = watchNextRequestWrite();
   const t0 = performance.now();
   const ended = await new Promise<number>((resolve, reject) => {
     const r = http.request({ host: '127.0.0.1', port: proxy.port, path: req.path, method: 'POST', headers: req.headers, createConnection: () => socket }, (res) => {
@@ -109,9 +113,10 @@ async function rawPost(proxy: StampProxy, req: Raw): Promise<[number, number]> {
     r.end(req.body);
   });
   socket.destroy();
-  const first = proxy.up[up];
+  wrote.stop();
+  const first = wrote.at;
   const last = proxy.down.at(-1);
-  if (first === undefined || last === undefined || proxy.down.length === down) throw new Error('the proxy saw no exchange');
+  if (first === undefined || proxy.up[up] === undefined || last === undefined || proxy.down.length === down) throw new Error('the proxy saw no exchange');
   return [first - t0, ended - last];
 }
 
@@ -138,6 +143,7 @@ async function onDir(dir: BenchDir): Promise<Comparison[]> {
         await sleep(SWIPE_AFTER_MS);
         const [up, down] = [proxy.up.length, proxy.down.length];
         const heap0 = process.memoryUsage().heapUsed;
+        const wrote = watchNextRequestWrite();
         const t0 = performance.now();
         sale.acceptCard({ kind: 'read', card: reader.swipe() }, 'swipe', null);
         const heap1 = process.memoryUsage().heapUsed;
@@ -145,9 +151,10 @@ async function onDir(dir: BenchDir): Promise<Comparison[]> {
         if (view.state !== 'approved') throw new Error(`bench sale ${i} ended ${view.state}: ${view.words}`);
         // The final view is published before done resolves; the proxy's last answer chunk came before it.
         await sleep(0);
-        const first = proxy.up[up];
+        wrote.stop();
+        const first = wrote.at;
         const last = proxy.down.slice(down).filter((t) => t <= finalAt).at(-1);
-        if (first === undefined || last === undefined) throw new Error(`the proxy did not see sale ${i}'s exchange`);
+        if (first === undefined || proxy.up[up] === undefined || last === undefined) throw new Error(`the proxy did not see sale ${i}'s exchange`);
         if (i < WARMUP) continue;
         before.push(first - t0);
         after.push(finalAt - last);
@@ -173,7 +180,7 @@ async function onDir(dir: BenchDir): Promise<Comparison[]> {
     const sa = spread(after);
     const total = before.map((b, i) => b + (after[i] ?? 0));
     return [
-      compare(`Terminal's own time, swipe → request's first byte, journal on ${dir.label}`, sampleOf('swipe bytes → decoder → Sale → first request byte', before), sampleOf('raw POST, call → first byte (open connection)', rawBefore), {
+      compare(`Terminal's own time, swipe → request on the wire, journal on ${dir.label}`, sampleOf('swipe bytes → decoder → Sale → request written to its socket', before), sampleOf('raw POST, call → first write (open connection)', rawBefore), {
         target: '≤ 3 ms (p99 < 2 ms)',
         note: `p50 ${ms(sb.p50)}, p99 ${ms(sb.p99)}, max ${ms(sb.max)}; a GC inside it in ${gcBefore} of ${before.length} sales; heap allocated on the way (sales without a GC) p50 ${kib(spread(allocated).p50)}`,
       }),

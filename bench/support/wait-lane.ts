@@ -4,14 +4,13 @@
  * client alone, timed the same way (the floor).
  */
 import { subscribe } from 'node:diagnostics_channel';
-import type { ClientRequest } from 'node:http';
-import type { Socket } from 'node:net';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { DEFAULT_GATEWAY_NAMESPACE } from '../../main/config/settings/gateway';
 import type { Core } from '../../main/core';
 import { createGatewayClient, type GatewayClient } from '../../main/gateway/client';
 import type { SaleView } from '../../preload/contract';
+import { watchNextRequestWrite } from './first-write';
 import { benchCore, liveSettings, type SwipeReader } from './lane';
 import { sleep, spread } from './stats';
 
@@ -79,30 +78,12 @@ export class Tally {
 const stagesText = (s: SaleStages): string => `${s.toRequest.toFixed(2)} to the request, ${s.toAnswer.toFixed(2)} to its answer, ${s.toResult.toFixed(2)} to the result`;
 
 /**
- * The timed sale's request, as Node's HTTP client announces it (diagnostics channels, no hook in
- * the product): when its first bytes were written to its socket and when its answer ended. One
- * timed sale at a time per process (a lane's floor rounds come between its sales, its warm-ups are
- * not timed).
+ * When the timed sale's answer came in, as Node's HTTP client announces it (a diagnostics channel,
+ * no hook in the product: its head parsed, in the same read as the gateway's short answer). Its
+ * request's first write is stamped by first-write.ts. One timed sale at a time per process (a
+ * lane's floor rounds come between its sales, its warm-ups are not timed).
  */
-let watching: { requestOut?: number; answerIn?: number } | undefined;
-type Writes = { _writeGeneric?: (...args: unknown[]) => unknown };
-subscribe('http.client.request.start', (message) => {
-  const seen = watching;
-  const { request } = message as { request: ClientRequest };
-  if (!seen || seen.requestOut !== undefined) return;
-  // The request's 'finish' comes a turn of the loop after its bytes left (after the sale's
-  // 'sending' view is published): the stamp is the socket's first write, which the request makes
-  // right after it is given its socket (a TLS socket encrypts and writes in that same call).
-  request.once('socket', (socket: Socket & Writes) => {
-    const write = socket._writeGeneric;
-    if (typeof write !== 'function') return;
-    socket._writeGeneric = function (this: Socket, ...args: unknown[]) {
-      seen.requestOut ??= performance.now();
-      return write.apply(this, args);
-    };
-  });
-  request.once('finish', () => (seen.requestOut ??= performance.now()));
-});
+let watching: { answerIn?: number } | undefined;
 subscribe('http.client.response.finish', () => {
   if (watching) watching.answerIn ??= performance.now();
 });
@@ -133,14 +114,17 @@ export async function timedSale(core: Core, reader: SwipeReader, swipeAfterMs: n
   const sale = await core.payments.payments.startSale({ saleId, type: 'sale', amountCents: 1234 + saleCount, tender: 'card' });
   await sleep(swipeAfterMs);
   const seen: typeof watching = (watching = keep ? {} : undefined);
+  const wrote = keep ? watchNextRequestWrite() : undefined;
   const t = performance.now();
   sale.acceptCard({ kind: 'read', card: reader.swipe() }, 'swipe', null);
   const view = await sale.done;
   off();
   watching = undefined;
+  wrote?.stop();
+  const requestOut = wrote?.at;
   const took = toldAt - t;
   if (view.state !== 'approved') tally.failures.push(`${view.state}: ${view.words}`);
-  else if (keep) tally.keep(took, seen?.requestOut !== undefined && seen.answerIn !== undefined ? { toRequest: seen.requestOut - t, toAnswer: seen.answerIn - seen.requestOut, toResult: toldAt - seen.answerIn } : undefined);
+  else if (keep) tally.keep(took, requestOut !== undefined && seen?.answerIn !== undefined ? { toRequest: requestOut - t, toAnswer: seen.answerIn - requestOut, toResult: toldAt - seen.answerIn } : undefined);
 }
 
 const SALE = { Transaction_Type: '00', DollarAmount: '12.34', Card_Number: '4111111111111111', Expiry_Date: '1239', CardHoldersName: 'Jane Roe', Reference_No: 'BENCH' };
