@@ -7,6 +7,7 @@ import { today, useHistoryStore } from '../../renderer/src/stores/history-store'
 import { useRegisterStore } from '../../renderer/src/stores/register-store';
 import { installFakePos } from './fake-pos';
 import { resetStores } from './reset-stores';
+import { sampleSale } from './sample-sale';
 
 const pos = installFakePos();
 const AT = '2030-03-01T17:30:00.000Z';
@@ -214,6 +215,33 @@ describe('the History screen', () => {
     fireEvent.click(within(await screen.findByRole('region', { name: 'Payment TMREF0001' })).getByRole('button', { name: 'Refund' }));
     await waitFor(() => expect(useRegisterStore.getState().pin).toBeDefined());
     expect(useRegisterStore.getState().pending).toEqual({ type: 'refund', cents: 40_00 });
+  });
+
+  it('has main ready the gateway when a payment with a void, refund or completion to offer is opened: once each, not for one with nothing to offer', async () => {
+    pos.answer('payments.expect', () => ({ preparing: true }));
+    const offered = row({});
+    const another = row({ id: 3, clientRef: 'TMREF0003' });
+    const refundedAll = row({ id: 4, clientRef: 'TMREF0004', standing: { voided: false, refundedCents: 42_00, completedCents: 0 } });
+    const declined = row({ id: 5, clientRef: 'TMREF0005', state: 'declined', words: 'Declined.' });
+    const byRef = new Map([offered, another, refundedAll, declined, check].map((p) => [p.clientRef, p]));
+    serve([offered, another, refundedAll, declined, check]);
+    pos.answer('journal.get', (input) => ({ payment: byRef.get(input.ref) ?? offered, related: [], events: [] }));
+    const expects = (): number => pos.calls.filter((c) => c.method === 'payments.expect').length;
+    const open = async (ref: string): Promise<void> => {
+      fireEvent.click(await screen.findByRole('button', { name: `Open payment ${ref}` }));
+      await screen.findByRole('region', { name: `Payment ${ref}` });
+    };
+    render(<HistoryScreen onFollow={vi.fn()} />);
+    for (const ref of ['TMREF0004', 'TMREF0005', 'TMREF0002']) await open(ref);
+    expect(expects()).toBe(0);
+    await open('TMREF0001');
+    await waitFor(() => expect(expects()).toBe(1));
+    await open('TMREF0003');
+    await waitFor(() => expect(expects()).toBe(2));
+    // A sale on the register holds its own connection: opening a payment then asks nothing.
+    useRegisterStore.setState({ sale: sampleSale({ state: 'waiting', waitingFor: 'card' }) });
+    await open('TMREF0001');
+    expect(expects()).toBe(2);
   });
 
   it('says why the search failed, in main’s words', async () => {

@@ -62,6 +62,12 @@ export interface RegisterState {
    * longer keyed wait and leaves the readers alone, or goes back to waiting for a swipe.
    */
   typingCard: (on: boolean) => void;
+  /**
+   * A payment is about to be made from elsewhere than the keypad (History has a payment open with a
+   * void, refund or completion to offer): main readies the gateway's connection, as at an amount's
+   * first digit. Best effort, nothing waits for it; not while a sale is on the register.
+   */
+  expect: () => void;
   /** A void, refund or completion of a payment in History (a tagged operation): followed here like any sale. */
   startFrom: (type: 'void' | 'refund' | 'completion', originalRef: string, amountCents: number, shownCents?: number) => void;
   /**
@@ -252,6 +258,10 @@ export const useRegisterStore = create<RegisterState>((set, get) => {
         return;
       }
       void start({ saleId: newSaleId(), type, amountCents: type === 'verify' ? 0 : cents, tender, cardEntry: 'any' });
+    },
+    expect() {
+      const { sale } = get();
+      if (!sale || sale.final) expectSale();
     },
     startFrom(type, originalRef, amountCents, shownCents) {
       const { sale, busy } = get();
