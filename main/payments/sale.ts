@@ -204,7 +204,7 @@ export class Sale {
     this.sealer ??= this.prepareSealer();
     if (tender === 'card') this.journal.prepareCardSale();
     const waitMs = this.waitMs(cardEntry);
-    this.timer = setTimeout(() => this.cancel(`nothing was read within ${Math.round(waitMs / 1000)} s`), waitMs);
+    this.timer = setTimeout(() => this.cancelQuietly(`nothing was read within ${Math.round(waitMs / 1000)} s`), waitMs);
     this.timer.unref?.();
     if (tender === 'check') return this.waitForCheck();
     this.waitingFor = 'card';
@@ -484,13 +484,28 @@ export class Sale {
     }
   }
 
+  /**
+   * A cancel nobody asked for at the counter (the wait ran out, the customer refused the amount on
+   * the PIN pad), from a timer or a promise with nobody to hand an error to: thrown, it would stop
+   * the app. One that came too late (the sale moved on) is dropped; one the journal refuses (a full
+   * or failing disk) leaves the sale waiting, its problem saying so, for the cashier to cancel once
+   * the disk takes it.
+   */
   private cancelQuietly(why: string): void {
     try {
       this.cancel(why);
-    } catch (e) {
-      if (!(e instanceof PosError)) throw e;
+    } catch (err) {
+      if (err instanceof PosError) return;
+      this.deps.log.error({ err, ref: this.start.clientRef }, 'the sale could not be cancelled');
+      if (this.isFinished()) return;
+      try {
+        this.readProblem(redactText(`${why}, but the sale could not be cancelled (${err instanceof Error ? err.message : String(err)}): cancel it`, 'data'));
+      } catch (tellErr) {
+        this.deps.log.error({ err: tellErr, ref: this.start.clientRef }, 'the screens could not be told');
+      }
     }
   }
+
 
   private readProblem(message: string): void {
     this.problem = message;

@@ -1,16 +1,19 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Sale } from '../../../main/payments/sale';
 import type { GatewayLease } from '../../../main/payments/ports';
 import type { JournalStore } from '../../../main/payments/journal/journal';
 import type { SaleView } from '../../../preload/contract';
-import { memoryJournal, OUTCOMES, saleDeps, sampleCard } from '../../support/payments';
+import { memoryJournal, OUTCOMES, SALE_POLICY, saleDeps, sampleCard } from '../../support/payments';
 
 /**
  * A sale that ends gives back the counter's gateway lease and resolves its `done` even when
  * telling the screens of its end fails: a lease kept would hold up every later sale at the counter.
  */
 let journal: JournalStore | undefined;
-afterEach(() => journal?.close());
+afterEach(() => {
+  vi.useRealTimers();
+  journal?.close();
+});
 
 /** A gateway lease that counts how often it is given back. */
 function lease(): GatewayLease & { released: number } {
@@ -55,5 +58,31 @@ describe('a sale whose end cannot be told', () => {
     await expect(sale.done).resolves.toMatchObject({ state: 'approved', final: true });
     expect(gateway.released).toBe(1);
     expect(j.get('L-FIN-1')?.state).toBe('approved');
+  });
+});
+
+describe('a sale whose card wait runs out when the journal refuses to write', () => {
+  it('stays waiting with the reason on screen instead of stopping the app, and cancels once the disk takes it', () => {
+    vi.useFakeTimers();
+    const j = (journal = memoryJournal());
+    const apply = j.apply.bind(j);
+    let diskFull = true;
+    j.apply = (...args: Parameters<JournalStore['apply']>) => {
+      if (diskFull && args[1] === 'cancel') throw new Error('database or disk is full');
+      return apply(...args);
+    };
+    const views: SaleView[] = [];
+    const gateway = lease();
+    const sale = new Sale(saleDeps(j, gateway, { changed: (view) => views.push(view) }), { saleId: 'sale-finish-2', clientRef: 'L-FIN-2', type: 'sale', amountCents: 10_00, tender: 'card' });
+    sale.begin();
+    // A timer's callback: thrown, the error would stop the app.
+    expect(() => vi.advanceTimersByTime(SALE_POLICY.cardWaitMs + 1)).not.toThrow();
+    expect(views.at(-1)).toMatchObject({ state: 'waiting', final: false });
+    expect(views.at(-1)?.problem).toContain('could not be cancelled (database or disk is full): cancel it');
+    expect(gateway.released).toBe(0);
+
+    diskFull = false;
+    expect(sale.cancel()).toMatchObject({ state: 'cancelled', final: true });
+    expect(gateway.released).toBe(1);
   });
 });
