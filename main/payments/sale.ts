@@ -506,7 +506,6 @@ export class Sale {
     }
   }
 
-
   private readProblem(message: string): void {
     this.problem = message;
     this.publish();
